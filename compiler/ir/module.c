@@ -1,0 +1,426 @@
+/*
+ * module.c - modules, the prelude types, and the expression builder.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* ---------------------------------------------------------------- module */
+
+static void add_prelude(Module *m) {
+  const char *A = "A";
+  TypeDef *list = ir_typedef_add(m, "List", 1, &A);
+  Type *a = list->tvars[0];
+  Type *list_a = ir_adt_type(m->arena, list, 1, &a);
+  Type *cons[2] = {a, list_a};
+  ir_ctor_add(m, list, "Cons", 2, cons);
+  ir_ctor_add(m, list, "Nil", 0, NULL);
+
+  TypeDef *opt = ir_typedef_add(m, "Option", 1, &A);
+  Type *b = opt->tvars[0];
+  ir_ctor_add(m, opt, "Some", 1, &b);
+  ir_ctor_add(m, opt, "None", 0, NULL);
+
+  TypeDef *tree = ir_typedef_add(m, "Tree", 1, &A);
+  Type *c = tree->tvars[0];
+  Type *tree_a = ir_adt_type(m->arena, tree, 1, &c);
+  Type *list_tree = ir_adt_type(m->arena, list, 1, &tree_a);
+  Type *rose[2] = {c, list_tree};
+  ir_ctor_add(m, tree, "Rose", 2, rose);
+  list->builtin = opt->builtin = tree->builtin = true;
+}
+
+Module *ir_module_new(void) {
+  Arena *a = arena_new();
+  Module *m = ARENA_NEW(a, Module);
+  m->arena = a;
+  add_prelude(m);
+  return m;
+}
+
+void ir_module_free(Module *m) {
+  if (m)
+    arena_free(m->arena);
+}
+
+GlobalFn *ir_global_get(const Module *m, const char *name) {
+  for (int i = 0; i < m->nfuncs; i++)
+    if (strcmp(m->funcs[i]->name, name) == 0)
+      return m->funcs[i];
+  return NULL;
+}
+
+/* Grow an arena-held pointer array (old storage is simply abandoned). */
+static void *grow(Arena *a, void *old, int n, int *cap, size_t elem) {
+  if (n < *cap)
+    return old;
+  int nc = *cap ? 2 * *cap : 8;
+  void *p = arena_alloc(a, elem * (size_t)nc);
+  if (n)
+    memcpy(p, old, elem * (size_t)n);
+  *cap = nc;
+  return p;
+}
+
+GlobalFn *ir_global_intern(Module *m, const char *name) {
+  GlobalFn *g = ir_global_get(m, name);
+  if (g)
+    return g;
+  g = ARENA_NEW(m->arena, GlobalFn);
+  g->name = arena_strdup(m->arena, name);
+  m->funcs = grow(m->arena, m->funcs, m->nfuncs, &m->capfuncs, sizeof(GlobalFn *));
+  m->funcs[m->nfuncs++] = g;
+  return g;
+}
+
+void ir_global_remove(Module *m, GlobalFn *g) {
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i] == g) {
+      memmove(&m->funcs[i], &m->funcs[i + 1], sizeof(GlobalFn *) * (size_t)(m->nfuncs - i - 1));
+      m->nfuncs--;
+      return;
+    }
+}
+
+GlobalFn *ir_def(Module *m, const char *name, Expr *func) {
+  GlobalFn *g = ir_global_intern(m, name);
+  g->func = func;
+  return g;
+}
+
+TypeDef *ir_typedef_get(const Module *m, const char *name) {
+  for (int i = 0; i < m->ntypes; i++)
+    if (strcmp(m->types[i]->name, name) == 0)
+      return m->types[i];
+  return NULL;
+}
+
+TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars,
+                        const char *const *tvar_names) {
+  TypeDef *td = ARENA_NEW(m->arena, TypeDef);
+  td->name = arena_strdup(m->arena, name);
+  td->ntvars = ntvars;
+  td->tvars = ntvars ? ARENA_ARRAY(m->arena, Type *, ntvars) : NULL;
+  for (int i = 0; i < ntvars; i++)
+    td->tvars[i] = ir_type_var(m->arena, tvar_names[i]);
+  m->types = grow(m->arena, m->types, m->ntypes, &m->captypes, sizeof(TypeDef *));
+  m->types[m->ntypes++] = td;
+  return td;
+}
+
+Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields,
+                  Type *const *fields) {
+  Ctor *c = ARENA_NEW(m->arena, Ctor);
+  c->name = arena_strdup(m->arena, name);
+  c->def = td;
+  c->tag = td->nctors;
+  c->nfields = nfields;
+  c->fields = nfields ? ARENA_ARRAY(m->arena, Type *, nfields) : NULL;
+  for (int i = 0; i < nfields; i++)
+    c->fields[i] = fields[i];
+  Ctor **cs = ARENA_ARRAY(m->arena, Ctor *, td->nctors + 1);
+  if (td->nctors)
+    memcpy(cs, td->ctors, sizeof(Ctor *) * (size_t)td->nctors);
+  cs[td->nctors++] = c;
+  td->ctors = cs;
+  return c;
+}
+
+Ctor *ir_ctor_get(const Module *m, const char *name) {
+  for (int i = 0; i < m->ntypes; i++)
+    for (int j = 0; j < m->types[i]->nctors; j++)
+      if (strcmp(m->types[i]->ctors[j]->name, name) == 0)
+        return m->types[i]->ctors[j];
+  return NULL;
+}
+
+TypeDef *ir_list_def(const Module *m) { return ir_typedef_get(m, "List"); }
+TypeDef *ir_option_def(const Module *m) { return ir_typedef_get(m, "Option"); }
+TypeDef *ir_tree_def(const Module *m) { return ir_typedef_get(m, "Tree"); }
+
+/* --------------------------------------------------------------- builder */
+
+static Expr *node(Module *m, ExprKind k) {
+  Expr *e = ARENA_NEW(m->arena, Expr);
+  e->kind = k;
+  return e;
+}
+
+static Expr **copy_exprs(Module *m, int n, Expr *const *src) {
+  if (n == 0)
+    return NULL;
+  Expr **p = ARENA_ARRAY(m->arena, Expr *, n);
+  memcpy(p, src, sizeof *p * (size_t)n);
+  return p;
+}
+
+Var *ir_var(Module *m, const char *name, Type *annot) {
+  Var *v = ARENA_NEW(m->arena, Var);
+  v->name = arena_strdup(m->arena, name && *name ? name : "x");
+  v->annot = annot;
+  v->id = m->next_var_id++;
+  return v;
+}
+
+Expr *ir_var_ref(Module *m, Var *v) {
+  Expr *e = node(m, EX_VAR);
+  e->var = v;
+  return e;
+}
+
+Expr *ir_global_ref(Module *m, GlobalFn *g) {
+  Expr *e = node(m, EX_GLOBAL);
+  e->global = g;
+  return e;
+}
+
+Expr *ir_const(Module *m, Tensor *t) {
+  Expr *e = node(m, EX_CONST);
+  e->constant = t;
+  return e;
+}
+
+Expr *ir_const_scalar(Module *m, DType dt, double v) {
+  return ir_const(m, ir_tensor_scalar_f64(m->arena, dt, v));
+}
+
+Expr *ir_tuple(Module *m, int n, Expr *const *fields) {
+  Expr *e = node(m, EX_TUPLE);
+  e->tuple.n = n;
+  e->tuple.fields = copy_exprs(m, n, fields);
+  return e;
+}
+
+Expr *ir_proj(Module *m, Expr *tuple, int index) {
+  Expr *e = node(m, EX_PROJ);
+  e->proj.tuple = tuple;
+  e->proj.index = index;
+  return e;
+}
+
+Expr *ir_let(Module *m, Var *v, Expr *value, Expr *body) {
+  Expr *e = node(m, EX_LET);
+  e->let.var = v;
+  e->let.value = value;
+  e->let.body = body;
+  return e;
+}
+
+Expr *ir_if(Module *m, Expr *cond, Expr *then, Expr *els) {
+  Expr *e = node(m, EX_IF);
+  e->if_.cond = cond;
+  e->if_.then = then;
+  e->if_.els = els;
+  return e;
+}
+
+Expr *ir_call_op(Module *m, OpId op, int nargs, Expr *const *args, const Attrs *attrs) {
+  Expr *e = node(m, EX_CALL);
+  e->call.kind = CALL_OP;
+  e->call.op = op;
+  if (attrs)
+    e->call.attrs = ir_attrs_copy(m->arena, attrs);
+  e->call.nargs = nargs;
+  e->call.args = copy_exprs(m, nargs, args);
+  return e;
+}
+
+Expr *ir_call_ctor(Module *m, Ctor *c, int nargs, Expr *const *args) {
+  Expr *e = node(m, EX_CALL);
+  e->call.kind = CALL_CTOR;
+  e->call.ctor = c;
+  e->call.nargs = nargs;
+  e->call.args = copy_exprs(m, nargs, args);
+  return e;
+}
+
+Expr *ir_call(Module *m, Expr *callee, int nargs, Expr *const *args) {
+  Expr *e = node(m, EX_CALL);
+  e->call.kind = CALL_EXPR;
+  e->call.callee = callee;
+  e->call.nargs = nargs;
+  e->call.args = copy_exprs(m, nargs, args);
+  return e;
+}
+
+Expr *ir_func(Module *m, int nparams, Var *const *params, Type *ret, Expr *body) {
+  Expr *e = node(m, EX_FUNC);
+  e->func.nparams = nparams;
+  if (nparams) {
+    e->func.params = ARENA_ARRAY(m->arena, Var *, nparams);
+    memcpy(e->func.params, params, sizeof(Var *) * (size_t)nparams);
+  }
+  e->func.ret = ret;
+  e->func.body = body;
+  return e;
+}
+
+Expr *ir_ref_new(Module *m, Expr *v) {
+  Expr *e = node(m, EX_REF_NEW);
+  e->ref_new.value = v;
+  return e;
+}
+
+Expr *ir_ref_read(Module *m, Expr *r) {
+  Expr *e = node(m, EX_REF_READ);
+  e->ref_read.ref = r;
+  return e;
+}
+
+Expr *ir_ref_write(Module *m, Expr *r, Expr *v) {
+  Expr *e = node(m, EX_REF_WRITE);
+  e->ref_write.ref = r;
+  e->ref_write.value = v;
+  return e;
+}
+
+Expr *ir_match(Module *m, Expr *scrut, int n, const Clause *clauses, bool complete) {
+  Expr *e = node(m, EX_MATCH);
+  e->match.scrut = scrut;
+  e->match.n = n;
+  e->match.clauses = n ? ARENA_ARRAY(m->arena, Clause, n) : NULL;
+  if (n)
+    memcpy(e->match.clauses, clauses, sizeof(Clause) * (size_t)n);
+  e->match.complete = complete;
+  return e;
+}
+
+static Pattern *pat(Module *m, PatKind k, int n, Pattern *const *sub) {
+  Pattern *p = ARENA_NEW(m->arena, Pattern);
+  p->kind = k;
+  p->n = n;
+  if (n) {
+    p->sub = ARENA_ARRAY(m->arena, Pattern *, n);
+    memcpy(p->sub, sub, sizeof(Pattern *) * (size_t)n);
+  }
+  return p;
+}
+
+Pattern *ir_pat_wild(Module *m) { return pat(m, PAT_WILD, 0, NULL); }
+
+Pattern *ir_pat_var(Module *m, Var *v) {
+  Pattern *p = pat(m, PAT_VAR, 0, NULL);
+  p->var = v;
+  return p;
+}
+
+Pattern *ir_pat_ctor(Module *m, Ctor *c, int n, Pattern *const *sub) {
+  Pattern *p = pat(m, PAT_CTOR, n, sub);
+  p->ctor = c;
+  return p;
+}
+
+Pattern *ir_pat_tuple(Module *m, int n, Pattern *const *sub) {
+  return pat(m, PAT_TUPLE, n, sub);
+}
+
+Expr *ir_expr_clone_node(Module *m, const Expr *e) {
+  Expr *c = node(m, e->kind);
+  *c = *e;
+  return c;
+}
+
+/* ------------------------------------------------------------- traversal */
+
+void ir_expr_children(Expr *e, void (*f)(Expr **slot, void *ctx), void *ctx) {
+  switch (e->kind) {
+  case EX_VAR:
+  case EX_GLOBAL:
+  case EX_CONST:
+    break;
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      f(&e->tuple.fields[i], ctx);
+    break;
+  case EX_PROJ:
+    f(&e->proj.tuple, ctx);
+    break;
+  case EX_LET:
+    f(&e->let.value, ctx);
+    f(&e->let.body, ctx);
+    break;
+  case EX_IF:
+    f(&e->if_.cond, ctx);
+    f(&e->if_.then, ctx);
+    f(&e->if_.els, ctx);
+    break;
+  case EX_CALL:
+    if (e->call.kind == CALL_EXPR)
+      f(&e->call.callee, ctx);
+    for (int i = 0; i < e->call.nargs; i++)
+      f(&e->call.args[i], ctx);
+    break;
+  case EX_FUNC:
+    f(&e->func.body, ctx);
+    break;
+  case EX_REF_NEW:
+    f(&e->ref_new.value, ctx);
+    break;
+  case EX_REF_READ:
+    f(&e->ref_read.ref, ctx);
+    break;
+  case EX_REF_WRITE:
+    f(&e->ref_write.ref, ctx);
+    f(&e->ref_write.value, ctx);
+    break;
+  case EX_MATCH:
+    f(&e->match.scrut, ctx);
+    for (int i = 0; i < e->match.n; i++)
+      f(&e->match.clauses[i].body, ctx);
+    break;
+  }
+}
+
+/* Counting with a small open-addressing pointer set, so shared nodes
+ * count once. */
+typedef struct {
+  const Expr **slots;
+  size_t cap, n;
+} PtrSet;
+
+static bool set_add(PtrSet *s, const Expr *e) {
+  if (2 * (s->n + 1) > s->cap) {
+    PtrSet t = {calloc(s->cap ? 2 * s->cap : 64, sizeof(Expr *)), s->cap ? 2 * s->cap : 64, 0};
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->slots[i])
+        set_add(&t, s->slots[i]);
+    free(s->slots);
+    *s = t;
+  }
+  size_t i = ((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull % s->cap;
+  while (s->slots[i]) {
+    if (s->slots[i] == e)
+      return false;
+    i = (i + 1) % s->cap;
+  }
+  s->slots[i] = e;
+  s->n++;
+  return true;
+}
+
+static void count_visit(Expr **slot, void *ctx) {
+  if (set_add(ctx, *slot))
+    ir_expr_children(*slot, count_visit, ctx);
+}
+
+static void count_into(PtrSet *s, const Expr *e) {
+  Expr *root = (Expr *)e;
+  count_visit(&root, s);
+}
+
+int64_t ir_expr_count(const Expr *e) {
+  PtrSet s = {0};
+  count_into(&s, e);
+  free(s.slots);
+  return (int64_t)s.n;
+}
+
+int64_t ir_module_count(const Module *m) {
+  PtrSet s = {0};
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->func)
+      count_into(&s, m->funcs[i]->func);
+  free(s.slots);
+  return (int64_t)s.n;
+}

@@ -1,0 +1,553 @@
+/*
+ * type.c - dtypes, types, tensors and attributes.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* ---------------------------------------------------------------- dtypes */
+
+static const struct {
+  const char *name;
+  int size;
+} dtypes[DT_COUNT] = {
+#define X(id, name, size, ctype) {name, size},
+    IR_DTYPES(X)
+#undef X
+};
+
+const char *ir_dtype_name(DType dt) { return dtypes[dt].name; }
+int ir_dtype_size(DType dt) { return dtypes[dt].size; }
+bool ir_dtype_is_float(DType dt) { return dt == DT_FLOAT32 || dt == DT_FLOAT64; }
+bool ir_dtype_is_int(DType dt) {
+  return dt == DT_INT8 || dt == DT_INT32 || dt == DT_INT64;
+}
+
+bool ir_dtype_parse(const char *name, size_t len, DType *out) {
+  for (int i = 0; i < DT_COUNT; i++)
+    if (strlen(dtypes[i].name) == len && memcmp(dtypes[i].name, name, len) == 0) {
+      *out = (DType)i;
+      return true;
+    }
+  return false;
+}
+
+/* ----------------------------------------------------------------- types */
+
+static Type *new_type(Arena *a, TypeKind k) {
+  Type *t = ARENA_NEW(a, Type);
+  t->kind = k;
+  return t;
+}
+
+static Type **copy_types(Arena *a, int n, Type *const *src) {
+  if (n == 0)
+    return NULL;
+  Type **p = ARENA_ARRAY(a, Type *, n);
+  memcpy(p, src, sizeof *p * (size_t)n);
+  return p;
+}
+
+Type *ir_tensor_type(Arena *a, DType dt, int rank, const int64_t *shape) {
+  Type *t = new_type(a, TY_TENSOR);
+  t->tensor.dtype = dt;
+  t->tensor.rank = rank;
+  for (int i = 0; i < rank; i++)
+    t->tensor.shape[i] = shape[i];
+  return t;
+}
+
+Type *ir_scalar_type(Arena *a, DType dt) { return ir_tensor_type(a, dt, 0, NULL); }
+
+Type *ir_tuple_type(Arena *a, int n, Type *const *fields) {
+  Type *t = new_type(a, TY_TUPLE);
+  t->tuple.n = n;
+  t->tuple.fields = copy_types(a, n, fields);
+  return t;
+}
+
+Type *ir_unit_type(Arena *a) { return ir_tuple_type(a, 0, NULL); }
+
+Type *ir_func_type(Arena *a, int ntvars, Type *const *tvars, int nparams,
+                   Type *const *params, Type *ret) {
+  Type *t = new_type(a, TY_FUNC);
+  t->func.ntvars = ntvars;
+  t->func.tvars = copy_types(a, ntvars, tvars);
+  t->func.nparams = nparams;
+  t->func.params = copy_types(a, nparams, params);
+  t->func.ret = ret;
+  return t;
+}
+
+Type *ir_ref_type(Arena *a, Type *inner) {
+  Type *t = new_type(a, TY_REF);
+  t->ref.inner = inner;
+  return t;
+}
+
+Type *ir_adt_type(Arena *a, TypeDef *def, int nargs, Type *const *args) {
+  Type *t = new_type(a, TY_ADT);
+  t->adt.def = def;
+  t->adt.nargs = nargs;
+  t->adt.args = copy_types(a, nargs, args);
+  return t;
+}
+
+Type *ir_type_var(Arena *a, const char *name) {
+  Type *t = new_type(a, TY_VAR);
+  t->var.name = arena_strdup(a, name);
+  return t;
+}
+
+Type *ir_incomplete_type(Arena *a, int id) {
+  Type *t = new_type(a, TY_INCOMPLETE);
+  t->incomplete.id = id;
+  return t;
+}
+
+int64_t ir_type_numel(const Type *t) {
+  int64_t n = 1;
+  for (int i = 0; i < t->tensor.rank; i++)
+    n *= t->tensor.shape[i];
+  return n;
+}
+
+bool ir_type_is_scalar(const Type *t, DType dt) {
+  return t && t->kind == TY_TENSOR && t->tensor.rank == 0 && t->tensor.dtype == dt;
+}
+
+static bool types_equal(int n, Type *const *a, Type *const *b) {
+  for (int i = 0; i < n; i++)
+    if (!ir_type_equal(a[i], b[i]))
+      return false;
+  return true;
+}
+
+bool ir_type_equal(const Type *a, const Type *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind)
+    return false;
+  switch (a->kind) {
+  case TY_TENSOR:
+    if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
+      return false;
+    for (int i = 0; i < a->tensor.rank; i++)
+      if (a->tensor.shape[i] != b->tensor.shape[i])
+        return false;
+    return true;
+  case TY_TUPLE:
+    return a->tuple.n == b->tuple.n && types_equal(a->tuple.n, a->tuple.fields, b->tuple.fields);
+  case TY_FUNC:
+    /* Polymorphic function types are equal up to renaming their tvars. */
+    if (a->func.ntvars != b->func.ntvars || a->func.nparams != b->func.nparams)
+      return false;
+    if (a->func.ntvars == 0)
+      return types_equal(a->func.nparams, a->func.params, b->func.params) &&
+             ir_type_equal(a->func.ret, b->func.ret);
+    else {
+      Arena *tmp = arena_new();
+      Type *bs = ir_type_subst(tmp, (Type *)b, b->func.ntvars, b->func.tvars,
+                               a->func.tvars);
+      bool eq = types_equal(a->func.nparams, a->func.params, bs->func.params) &&
+                ir_type_equal(a->func.ret, bs->func.ret);
+      arena_free(tmp);
+      return eq;
+    }
+  case TY_REF:
+    return ir_type_equal(a->ref.inner, b->ref.inner);
+  case TY_ADT:
+    return a->adt.def == b->adt.def && a->adt.nargs == b->adt.nargs &&
+           types_equal(a->adt.nargs, a->adt.args, b->adt.args);
+  case TY_VAR:
+    return false; /* distinct pointers */
+  case TY_INCOMPLETE:
+    return a->incomplete.id == b->incomplete.id;
+  }
+  return false;
+}
+
+Type *ir_type_subst(Arena *a, Type *t, int n, Type *const *from, Type *const *to) {
+  if (!t || n == 0)
+    return t;
+  switch (t->kind) {
+  case TY_TENSOR:
+  case TY_INCOMPLETE:
+    return t;
+  case TY_VAR:
+    for (int i = 0; i < n; i++)
+      if (from[i] == t)
+        return to[i];
+    return t;
+  case TY_REF: {
+    Type *in = ir_type_subst(a, t->ref.inner, n, from, to);
+    return in == t->ref.inner ? t : ir_ref_type(a, in);
+  }
+  case TY_TUPLE:
+  case TY_ADT:
+  case TY_FUNC: {
+    int m = t->kind == TY_TUPLE ? t->tuple.n
+            : t->kind == TY_ADT ? t->adt.nargs
+                                : t->func.nparams;
+    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+                 : t->kind == TY_ADT ? t->adt.args
+                                     : t->func.params;
+    bool changed = false;
+    Type **dst = m ? ARENA_ARRAY(a, Type *, m) : NULL;
+    for (int i = 0; i < m; i++) {
+      dst[i] = ir_type_subst(a, src[i], n, from, to);
+      changed |= dst[i] != src[i];
+    }
+    Type *ret = NULL;
+    if (t->kind == TY_FUNC) {
+      ret = ir_type_subst(a, t->func.ret, n, from, to);
+      changed |= ret != t->func.ret;
+    }
+    if (!changed)
+      return t;
+    if (t->kind == TY_TUPLE)
+      return ir_tuple_type(a, m, dst);
+    if (t->kind == TY_ADT)
+      return ir_adt_type(a, t->adt.def, m, dst);
+    return ir_func_type(a, t->func.ntvars, t->func.tvars, m, dst, ret);
+  }
+  }
+  return t;
+}
+
+Type *ir_type_copy(Arena *a, const Type *t) {
+  if (!t)
+    return NULL;
+  Type *c = new_type(a, t->kind);
+  *c = *t;
+  switch (t->kind) {
+  case TY_TUPLE:
+    c->tuple.fields = t->tuple.n ? ARENA_ARRAY(a, Type *, t->tuple.n) : NULL;
+    for (int i = 0; i < t->tuple.n; i++)
+      c->tuple.fields[i] = ir_type_copy(a, t->tuple.fields[i]);
+    break;
+  case TY_FUNC:
+    /* tvars keep their identity: params refer to them by pointer. */
+    c->func.tvars = copy_types(a, t->func.ntvars, t->func.tvars);
+    c->func.params = t->func.nparams ? ARENA_ARRAY(a, Type *, t->func.nparams) : NULL;
+    for (int i = 0; i < t->func.nparams; i++)
+      c->func.params[i] = ir_type_copy(a, t->func.params[i]);
+    c->func.ret = ir_type_copy(a, t->func.ret);
+    break;
+  case TY_REF:
+    c->ref.inner = ir_type_copy(a, t->ref.inner);
+    break;
+  case TY_ADT:
+    c->adt.args = t->adt.nargs ? ARENA_ARRAY(a, Type *, t->adt.nargs) : NULL;
+    for (int i = 0; i < t->adt.nargs; i++)
+      c->adt.args[i] = ir_type_copy(a, t->adt.args[i]);
+    break;
+  case TY_VAR:
+    return (Type *)t; /* identity matters */
+  default:
+    break;
+  }
+  return c;
+}
+
+/* --------------------------------------------------------------- tensors */
+
+Tensor *ir_tensor_new(Arena *a, DType dt, int rank, const int64_t *shape) {
+  Tensor *t = ARENA_NEW(a, Tensor);
+  t->dtype = dt;
+  t->rank = rank;
+  t->numel = 1;
+  for (int i = 0; i < rank; i++) {
+    t->shape[i] = shape[i];
+    t->numel *= shape[i];
+  }
+  t->data = arena_alloc(a, (size_t)t->numel * (size_t)ir_dtype_size(dt));
+  return t;
+}
+
+Tensor *ir_tensor_of_type(Arena *a, const Type *ty) {
+  return ir_tensor_new(a, ty->tensor.dtype, ty->tensor.rank, ty->tensor.shape);
+}
+
+Tensor *ir_tensor_scalar_f64(Arena *a, DType dt, double v) {
+  Tensor *t = ir_tensor_new(a, dt, 0, NULL);
+  ir_tensor_set_f64(t, 0, v);
+  return t;
+}
+
+Type *ir_tensor_type_of(Arena *a, const Tensor *t) {
+  return ir_tensor_type(a, t->dtype, t->rank, t->shape);
+}
+
+double ir_tensor_get_f64(const Tensor *t, int64_t i) {
+  switch (t->dtype) {
+  case DT_BOOL: return ((const uint8_t *)t->data)[i];
+  case DT_INT8: return ((const int8_t *)t->data)[i];
+  case DT_INT32: return ((const int32_t *)t->data)[i];
+  case DT_INT64: return (double)((const int64_t *)t->data)[i];
+  case DT_FLOAT32: return ((const float *)t->data)[i];
+  case DT_FLOAT64: return ((const double *)t->data)[i];
+  default: return 0;
+  }
+}
+
+int64_t ir_tensor_get_i64(const Tensor *t, int64_t i) {
+  switch (t->dtype) {
+  case DT_BOOL: return ((const uint8_t *)t->data)[i];
+  case DT_INT8: return ((const int8_t *)t->data)[i];
+  case DT_INT32: return ((const int32_t *)t->data)[i];
+  case DT_INT64: return ((const int64_t *)t->data)[i];
+  case DT_FLOAT32: return ir_sat_f64_to_int(((const float *)t->data)[i], DT_INT64);
+  case DT_FLOAT64: return ir_sat_f64_to_int(((const double *)t->data)[i], DT_INT64);
+  default: return 0;
+  }
+}
+
+int64_t ir_wrap_int(int64_t v, DType to) {
+  switch (to) {
+  case DT_BOOL: return v != 0;
+  case DT_INT8: return (int8_t)(uint8_t)(uint64_t)v;
+  case DT_INT32: return (int32_t)(uint32_t)(uint64_t)v;
+  default: return v;
+  }
+}
+
+int64_t ir_sat_f64_to_int(double v, DType to) {
+  if (isnan(v))
+    return 0;
+  if (to == DT_BOOL)
+    return v != 0;
+  double lo, hi;
+  switch (to) {
+  case DT_INT8: lo = -128.0, hi = 127.0; break;
+  case DT_INT32: lo = -2147483648.0, hi = 2147483647.0; break;
+  default: lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
+  }
+  if (v <= lo)
+    return (int64_t)lo;
+  if (to == DT_INT64 ? v >= hi : v >= hi)
+    return to == DT_INT64 ? INT64_MAX : (int64_t)hi;
+  return (int64_t)v; /* truncates toward zero; in range, so defined */
+}
+
+void ir_tensor_set_f64(Tensor *t, int64_t i, double v) {
+  switch (t->dtype) {
+  case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; break; /* NaN is true */
+  case DT_INT8: ((int8_t *)t->data)[i] = (int8_t)ir_sat_f64_to_int(v, DT_INT8); break;
+  case DT_INT32: ((int32_t *)t->data)[i] = (int32_t)ir_sat_f64_to_int(v, DT_INT32); break;
+  case DT_INT64: ((int64_t *)t->data)[i] = ir_sat_f64_to_int(v, DT_INT64); break;
+  case DT_FLOAT32: ((float *)t->data)[i] = (float)v; break;
+  case DT_FLOAT64: ((double *)t->data)[i] = v; break;
+  default: break;
+  }
+}
+
+void ir_tensor_set_i64(Tensor *t, int64_t i, int64_t v) {
+  switch (t->dtype) {
+  case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; break;
+  case DT_INT8: ((int8_t *)t->data)[i] = (int8_t)ir_wrap_int(v, DT_INT8); break;
+  case DT_INT32: ((int32_t *)t->data)[i] = (int32_t)ir_wrap_int(v, DT_INT32); break;
+  case DT_INT64: ((int64_t *)t->data)[i] = v; break;
+  case DT_FLOAT32: ((float *)t->data)[i] = (float)v; break;
+  case DT_FLOAT64: ((double *)t->data)[i] = (double)v; break;
+  default: break;
+  }
+}
+
+bool ir_tensor_identical(const Tensor *a, const Tensor *b) {
+  if (a->dtype != b->dtype || a->rank != b->rank)
+    return false;
+  for (int i = 0; i < a->rank; i++)
+    if (a->shape[i] != b->shape[i])
+      return false;
+  return memcmp(a->data, b->data, (size_t)a->numel * (size_t)ir_dtype_size(a->dtype)) == 0;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+uint64_t ir_tensor_hash(const Tensor *t) {
+  uint64_t h = mix(t->dtype, (uint64_t)t->rank);
+  for (int i = 0; i < t->rank; i++)
+    h = mix(h, (uint64_t)t->shape[i]);
+  const unsigned char *p = t->data;
+  size_t n = (size_t)t->numel * (size_t)ir_dtype_size(t->dtype);
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* ------------------------------------------------------------ attributes */
+
+const Attr *ir_attr_get(const Attrs *at, const char *name) {
+  for (int i = 0; at && i < at->n; i++)
+    if (strcmp(at->items[i].name, name) == 0)
+      return &at->items[i];
+  return NULL;
+}
+
+int64_t ir_attr_int(const Attrs *at, const char *name, int64_t dflt) {
+  const Attr *x = ir_attr_get(at, name);
+  if (!x)
+    return dflt;
+  if (x->kind == AV_INT || x->kind == AV_BOOL)
+    return x->i;
+  if (x->kind == AV_INTS && x->n == 1)
+    return x->ints[0];
+  return dflt;
+}
+
+double ir_attr_float(const Attrs *at, const char *name, double dflt) {
+  const Attr *x = ir_attr_get(at, name);
+  if (!x)
+    return dflt;
+  if (x->kind == AV_FLOAT)
+    return x->f;
+  if (x->kind == AV_INT)
+    return (double)x->i;
+  return dflt;
+}
+
+bool ir_attr_bool(const Attrs *at, const char *name, bool dflt) {
+  const Attr *x = ir_attr_get(at, name);
+  return x && (x->kind == AV_BOOL || x->kind == AV_INT) ? x->i != 0 : dflt;
+}
+
+const char *ir_attr_str(const Attrs *at, const char *name, const char *dflt) {
+  const Attr *x = ir_attr_get(at, name);
+  return x && x->kind == AV_STR ? x->s : dflt;
+}
+
+static Attr *slot(Arena *a, Attrs *at, const char *name) {
+  for (int i = 0; i < at->n; i++)
+    if (strcmp(at->items[i].name, name) == 0) {
+      memset(&at->items[i], 0, sizeof(Attr));
+      at->items[i].name = arena_strdup(a, name);
+      return &at->items[i];
+    }
+  Attr *items = ARENA_ARRAY(a, Attr, at->n + 1);
+  if (at->n)
+    memcpy(items, at->items, sizeof(Attr) * (size_t)at->n);
+  at->items = items;
+  Attr *x = &items[at->n++];
+  x->name = arena_strdup(a, name);
+  return x;
+}
+
+void ir_attr_set_int(Arena *a, Attrs *at, const char *name, int64_t v) {
+  Attr *x = slot(a, at, name);
+  x->kind = AV_INT;
+  x->i = v;
+}
+
+void ir_attr_set_float(Arena *a, Attrs *at, const char *name, double v) {
+  Attr *x = slot(a, at, name);
+  x->kind = AV_FLOAT;
+  x->f = v;
+}
+
+void ir_attr_set_bool(Arena *a, Attrs *at, const char *name, bool v) {
+  Attr *x = slot(a, at, name);
+  x->kind = AV_BOOL;
+  x->i = v;
+}
+
+void ir_attr_set_str(Arena *a, Attrs *at, const char *name, const char *v) {
+  Attr *x = slot(a, at, name);
+  x->kind = AV_STR;
+  x->s = arena_strdup(a, v);
+}
+
+static void set_list(Arena *a, Attrs *at, const char *name, AttrKind k, int n,
+                     int count, const int64_t *v) {
+  Attr *x = slot(a, at, name);
+  x->kind = k;
+  x->n = n;
+  x->ints = ARENA_ARRAY(a, int64_t, count ? count : 1);
+  if (count)
+    memcpy(x->ints, v, sizeof(int64_t) * (size_t)count);
+}
+
+void ir_attr_set_ints(Arena *a, Attrs *at, const char *name, int n, const int64_t *v) {
+  set_list(a, at, name, AV_INTS, n, n, v);
+}
+
+void ir_attr_set_pairs(Arena *a, Attrs *at, const char *name, int npairs,
+                       const int64_t *v) {
+  set_list(a, at, name, AV_PAIRS, npairs, 2 * npairs, v);
+}
+
+void ir_attr_set_none(Arena *a, Attrs *at, const char *name) {
+  slot(a, at, name)->kind = AV_NONE;
+}
+
+static bool attr_equal(const Attr *x, const Attr *y) {
+  if (strcmp(x->name, y->name) != 0 || x->kind != y->kind)
+    return false;
+  switch (x->kind) {
+  case AV_NONE: return true;
+  case AV_INT:
+  case AV_BOOL: return x->i == y->i;
+  case AV_FLOAT: return memcmp(&x->f, &y->f, sizeof x->f) == 0;
+  case AV_STR: return strcmp(x->s, y->s) == 0;
+  case AV_INTS:
+  case AV_PAIRS: {
+    int count = x->kind == AV_PAIRS ? 2 * x->n : x->n;
+    return x->n == y->n &&
+           (count == 0 || memcmp(x->ints, y->ints, sizeof(int64_t) * (size_t)count) == 0);
+  }
+  }
+  return false;
+}
+
+bool ir_attrs_equal(const Attrs *x, const Attrs *y) {
+  if (x->n != y->n)
+    return false;
+  for (int i = 0; i < x->n; i++)
+    if (!attr_equal(&x->items[i], &y->items[i]))
+      return false;
+  return true;
+}
+
+Attrs ir_attrs_copy(Arena *a, const Attrs *at) {
+  Attrs c = {0};
+  for (int i = 0; i < at->n; i++) {
+    const Attr *x = &at->items[i];
+    switch (x->kind) {
+    case AV_NONE: ir_attr_set_none(a, &c, x->name); break;
+    case AV_INT: ir_attr_set_int(a, &c, x->name, x->i); break;
+    case AV_BOOL: ir_attr_set_bool(a, &c, x->name, x->i); break;
+    case AV_FLOAT: ir_attr_set_float(a, &c, x->name, x->f); break;
+    case AV_STR: ir_attr_set_str(a, &c, x->name, x->s); break;
+    case AV_INTS: ir_attr_set_ints(a, &c, x->name, x->n, x->ints); break;
+    case AV_PAIRS: ir_attr_set_pairs(a, &c, x->name, x->n, x->ints); break;
+    }
+  }
+  return c;
+}
+
+/* ------------------------------------------------------------- operators */
+
+static const struct {
+  const char *name, *schema;
+} ops[OP_COUNT] = {
+#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) \
+  {name, schema},
+#include "../ops/ops.def"
+#undef OP
+};
+
+const char *ir_op_name(OpId op) { return ops[op].name; }
+const char *ir_op_schema(OpId op) { return ops[op].schema; }
+
+bool ir_op_lookup(const char *name, size_t len, OpId *out) {
+  for (int i = 0; i < OP_COUNT; i++)
+    if (strlen(ops[i].name) == len && memcmp(ops[i].name, name, len) == 0) {
+      *out = (OpId)i;
+      return true;
+    }
+  return false;
+}

@@ -1,0 +1,135 @@
+/*
+ * op.h - the operator registry: relations, recognizers, solvers, samplers
+ * and kernels for every operator in ops.def.
+ *
+ * Invariants (checked for every operator by tests/unit/test_ops_props.c):
+ *   rec(T)  =>  solve(T) succeeds and rel(solution) == T exactly;
+ *   sample() yields a T with rec(T) and rel(args) == T;
+ *   the kernel writes outputs of exactly the relation's shapes and dtypes,
+ *   with defined behaviour on every input (no UBSan report, ever).
+ *
+ * Operators never print and never exit; errors are returned as text.
+ */
+#ifndef RELAYC_OP_H
+#define RELAYC_OP_H
+
+#include "../ir/ir.h"
+
+enum { OP_MAX_ARGS = 5 };
+
+/* Fusion pattern kinds, ordered as in Relay: a lower kind can be fused
+ * into a higher one's group. */
+typedef enum OpPattern {
+  OPAT_ELEMWISE,
+  OPAT_BROADCAST,
+  OPAT_INJECTIVE,
+  OPAT_COMM_REDUCE,
+  OPAT_OUT_ELEMWISE_FUSABLE,
+  OPAT_OPAQUE,
+} OpPattern;
+
+/* A source of choices.  below(n) returns a value in [0, n); 0 must always
+ * be an acceptable answer and should be the simplest option.  The
+ * generator backs it with the choice stream; tests with a PRNG. */
+typedef struct Chooser Chooser;
+struct Chooser {
+  uint32_t (*below)(Chooser *self, uint32_t n);
+};
+static inline uint32_t op_choose(Chooser *c, uint32_t n) {
+  return n <= 1 ? 0 : c->below(c, n);
+}
+
+/* Bounds a solver or sampler must respect, so interpretation stays cheap. */
+typedef struct OpLimits {
+  int max_rank;      /* <= IR_MAX_RANK */
+  int64_t max_dim;   /* largest single dimension it may invent */
+  int64_t max_numel; /* largest tensor (elements) among args and result */
+  int64_t max_flops; /* multiply-adds for dense, batch_matmul, conv2d */
+  uint32_t dtypes;   /* bit set of DTypes it may invent (1u << DT_x) */
+} OpLimits;
+
+extern const OpLimits op_default_limits;
+
+/* One solution: argument types, attributes and the result type. */
+typedef struct OpSig {
+  int nargs;
+  Type *args[OP_MAX_ARGS];
+  Attrs attrs;
+  Type *ret;
+} OpSig;
+
+typedef struct OpSolveCtx {
+  Chooser *ch;
+  Arena *arena; /* where solution types and attrs are allocated */
+  const OpLimits *lim;
+} OpSolveCtx;
+
+typedef enum RelStatus {
+  REL_OK,    /* *out is the result type */
+  REL_DEFER, /* an argument type is still incomplete; retry later */
+  REL_ERROR, /* ill-typed; err holds a message */
+} RelStatus;
+
+/* Relation.  args are resolved as far as inference knows them (a
+ * TY_INCOMPLETE argument, or one containing it, means unknown). */
+typedef RelStatus (*OpRelFn)(OpId op, Type *const *args, int nargs,
+                             const Attrs *at, Arena *a, Type **out, char *err,
+                             size_t errlen);
+/* Recognizer.  Must be cheap; called for every operator at every node. */
+typedef bool (*OpRecFn)(OpId op, const Type *want, const OpLimits *lim);
+/* Solver: fill sig with a solution whose result is exactly want. */
+typedef bool (*OpSolveFn)(OpId op, const Type *want, OpSolveCtx *cx,
+                          OpSig *sig);
+/* Sampler: fill sig with any valid solution (want-independent). */
+typedef bool (*OpSampleFn)(OpId op, OpSolveCtx *cx, OpSig *sig);
+/* Kernel.  Arguments and outputs are flattened to tensors: a tuple-typed
+ * argument (concatenate, stack) contributes its fields in order, and a
+ * tuple result (split, batch_norm) has one output per field.  Outputs are
+ * preallocated from the relation's result type.  scratch is for
+ * temporaries. */
+typedef void (*OpKernelFn)(OpId op, Tensor *const *args, int nargs,
+                           const Attrs *at, Tensor *const *outs, int nouts,
+                           Arena *scratch);
+
+typedef struct OpInfo {
+  const char *name;
+  const char *family;
+  OpPattern pattern;
+  const char *schema;
+  const char *semantics;
+  OpRelFn rel;
+  OpRecFn rec;
+  OpSolveFn solve;
+  OpSampleFn sample;
+  OpKernelFn kernel;
+} OpInfo;
+
+extern const OpInfo op_table[OP_COUNT];
+
+const char *op_pattern_name(OpPattern p);
+
+/* Run the relation and, on REL_ERROR, prefix the message with the op name. */
+RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at,
+                    Arena *a, Type **out, char *err, size_t errlen);
+
+/* Evaluate an operator on concrete tensors: computes the result type with
+ * the relation, allocates the outputs in `a`, runs the kernel.  Writes the
+ * outputs to outs (up to max_outs) and returns how many, or -1 with a
+ * message when the relation rejects the arguments. */
+int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at,
+            Arena *a, Tensor **outs, int max_outs, char *err, size_t errlen);
+
+/* Prototypes of every function named in ops.def. */
+#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample,    \
+           kernel)                                                             \
+  RelStatus rel(OpId, Type *const *, int, const Attrs *, Arena *, Type **,     \
+                char *, size_t);                                               \
+  bool rec(OpId, const Type *, const OpLimits *);                              \
+  bool solve(OpId, const Type *, OpSolveCtx *, OpSig *);                       \
+  bool sample(OpId, OpSolveCtx *, OpSig *);                                    \
+  void kernel(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int, \
+              Arena *);
+#include "ops.def"
+#undef OP
+
+#endif

@@ -1,0 +1,32 @@
+# Unit and property tests: every tests/unit/test_<name>.c is one executable
+# and one ctest named unit_<name>.  It links everything built so far.
+if(TARGET rsmut)
+  set(RS_TEST_LIBS rsmut)
+elseif(TARGET rsgen)
+  set(RS_TEST_LIBS rsgen)
+else()
+  set(RS_TEST_LIBS relayc)
+endif()
+
+set(RS_TEST_ENV
+    "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1"
+    "UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1"
+    "LSAN_OPTIONS=report_objects=1")
+
+file(GLOB RS_UNIT_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
+foreach(src ${RS_UNIT_TESTS})
+  get_filename_component(n ${src} NAME_WE)
+  string(REGEX REPLACE "^test_" "" n ${n})
+  add_executable(test_${n} ${src})
+  target_compile_options(test_${n} PRIVATE ${RS_WARN})
+  target_link_libraries(test_${n} PRIVATE ${RS_TEST_LIBS})
+  add_test(NAME unit_${n} COMMAND test_${n} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(unit_${n} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+endforeach()
+
+# Tests that drive whole programs (fuzz smoke runs, scripts): each
+# tests/*.cmake fragment other than this one adds its own.
+file(GLOB RS_TEST_FRAGMENTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cases/*.cmake)
+foreach(f ${RS_TEST_FRAGMENTS})
+  include(${f})
+endforeach()
