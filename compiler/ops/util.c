@@ -1,0 +1,145 @@
+/*
+ * util.c - helpers shared by the operator families (see util.h).
+ */
+#include <stdarg.h>
+
+#include "util.h"
+
+RelStatus op_fail(char *err, size_t errlen, const char *fmt, ...) {
+  if (err && errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return REL_ERROR;
+}
+
+bool op_known(const Type *t) {
+  if (!t)
+    return false;
+  switch (t->kind) {
+  case TY_INCOMPLETE: return false;
+  case TY_TENSOR:
+  case TY_VAR: return true;
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (!op_known(t->tuple.fields[i]))
+        return false;
+    return true;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (!op_known(t->func.params[i]))
+        return false;
+    return op_known(t->func.ret);
+  case TY_REF: return op_known(t->ref.inner);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (!op_known(t->adt.args[i]))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, size_t errlen) {
+  if (nargs != want)
+    return op_fail(err, errlen, "expects %d argument%s, got %d", want, want == 1 ? "" : "s", nargs);
+  for (int i = 0; i < nargs; i++)
+    if (!op_known(args[i]))
+      return REL_DEFER;
+  for (int i = 0; i < nargs; i++)
+    if (args[i]->kind != TY_TENSOR)
+      return op_fail(err, errlen, "argument %d is not a tensor", i);
+  return REL_OK;
+}
+
+bool op_axis(int64_t axis, int rank, int *out) {
+  if (axis < -rank || axis >= rank)
+    return false;
+  *out = (int)(axis < 0 ? axis + rank : axis);
+  return true;
+}
+
+bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
+                        int64_t *out) {
+  int r = ra > rb ? ra : rb;
+  for (int i = 0; i < r; i++) {
+    int64_t da = i < r - ra ? 1 : a[i - (r - ra)];
+    int64_t db = i < r - rb ? 1 : b[i - (r - rb)];
+    if (da != db && da != 1 && db != 1)
+      return false;
+    out[i] = da == 1 ? db : da;
+  }
+  *rout = r;
+  return true;
+}
+
+int op_draw_rank(OpSolveCtx *cx, int lo, int hi) {
+  if (hi > cx->lim->max_rank)
+    hi = cx->lim->max_rank;
+  if (hi < lo)
+    return lo;
+  return lo + (int)op_choose(cx->ch, (uint32_t)(hi - lo + 1));
+}
+
+int64_t op_draw_dim(OpSolveCtx *cx, int64_t hi) {
+  if (hi > cx->lim->max_dim)
+    hi = cx->lim->max_dim;
+  if (hi < 1)
+    return 1;
+  return 1 + (int64_t)op_choose(cx->ch, (uint32_t)hi);
+}
+
+DType op_draw_dtype(OpSolveCtx *cx, uint32_t allowed) {
+  uint32_t mask = allowed & cx->lim->dtypes;
+  if (!mask)
+    mask = allowed;
+  int n = __builtin_popcount(mask);
+  uint32_t k = op_choose(cx->ch, (uint32_t)n);
+  for (int dt = 0; dt < DT_COUNT; dt++)
+    if (mask & (1u << dt))
+      if (k-- == 0)
+        return (DType)dt;
+  return DT_FLOAT32;
+}
+
+void op_draw_shape(OpSolveCtx *cx, int rank, int64_t max_numel, int64_t *shape) {
+  int64_t left = max_numel < 1 ? 1 : max_numel;
+  for (int i = 0; i < rank; i++) {
+    shape[i] = op_draw_dim(cx, left);
+    left /= shape[i];
+  }
+}
+
+Type *op_draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
+  int64_t shape[IR_MAX_RANK];
+  int rank = op_draw_rank(cx, lo, hi);
+  op_draw_shape(cx, rank, cx->lim->max_numel, shape);
+  return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
+}
+
+void op_strides(int rank, const int64_t *shape, int64_t *strides) {
+  int64_t s = 1;
+  for (int i = rank - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= shape[i];
+  }
+}
+
+void op_unravel(int64_t index, int rank, const int64_t *shape, int64_t *coord) {
+  for (int i = rank - 1; i >= 0; i--) {
+    int64_t d = shape[i] ? shape[i] : 1;
+    coord[i] = index % d;
+    index /= d;
+  }
+}
+
+int64_t op_broadcast_index(const int64_t *coord, int rout, int r, const int64_t *shape) {
+  int64_t idx = 0;
+  for (int i = 0; i < r; i++) {
+    int64_t c = shape[i] == 1 ? 0 : coord[i + (rout - r)];
+    idx = idx * shape[i] + c;
+  }
+  return idx;
+}
