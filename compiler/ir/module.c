@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ptrmap.h"
 
 /* ---------------------------------------------------------------- module */
 
@@ -372,55 +373,33 @@ void ir_expr_children(Expr *e, void (*f)(Expr **slot, void *ctx), void *ctx) {
   }
 }
 
-/* Counting with a small open-addressing pointer set, so shared nodes
- * count once. */
-typedef struct {
-  const Expr **slots;
-  size_t cap, n;
-} PtrSet;
-
-static bool set_add(PtrSet *s, const Expr *e) {
-  if (2 * (s->n + 1) > s->cap) {
-    PtrSet t = {calloc(s->cap ? 2 * s->cap : 64, sizeof(Expr *)), s->cap ? 2 * s->cap : 64, 0};
-    for (size_t i = 0; i < s->cap; i++)
-      if (s->slots[i])
-        set_add(&t, s->slots[i]);
-    free(s->slots);
-    *s = t;
-  }
-  size_t i = ((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull % s->cap;
-  while (s->slots[i]) {
-    if (s->slots[i] == e)
-      return false;
-    i = (i + 1) % s->cap;
-  }
-  s->slots[i] = e;
-  s->n++;
-  return true;
-}
-
+/* Counting with a pointer map, so shared nodes count once. */
 static void count_visit(Expr **slot, void *ctx) {
-  if (set_add(ctx, *slot))
+  int added;
+  ptrmap_put(ctx, *slot, &added);
+  if (added)
     ir_expr_children(*slot, count_visit, ctx);
 }
 
-static void count_into(PtrSet *s, const Expr *e) {
+static void count_into(PtrMap *s, const Expr *e) {
   Expr *root = (Expr *)e;
   count_visit(&root, s);
 }
 
 int64_t ir_expr_count(const Expr *e) {
-  PtrSet s = {0};
+  PtrMap s = {0};
   count_into(&s, e);
-  free(s.slots);
-  return (int64_t)s.n;
+  int64_t n = (int64_t)s.n;
+  ptrmap_free(&s);
+  return n;
 }
 
 int64_t ir_module_count(const Module *m) {
-  PtrSet s = {0};
+  PtrMap s = {0};
   for (int i = 0; i < m->nfuncs; i++)
     if (m->funcs[i]->func)
       count_into(&s, m->funcs[i]->func);
-  free(s.slots);
-  return (int64_t)s.n;
+  int64_t n = (int64_t)s.n;
+  ptrmap_free(&s);
+  return n;
 }

@@ -1,0 +1,71 @@
+/*
+ * ptrmap.h - a small open-addressing map from pointers to int64 values,
+ * for IR walks that must visit shared nodes once.  Internal to relayc.
+ */
+#ifndef RELAYC_PTRMAP_H
+#define RELAYC_PTRMAP_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct PtrMap {
+  const void **keys;
+  int64_t *vals;
+  size_t cap, n;
+} PtrMap;
+
+static inline size_t ptrmap_slot(const PtrMap *m, const void *k) {
+  size_t i = (size_t)(((uintptr_t)k >> 4) * 0x9e3779b97f4a7c15ull) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != k)
+    i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+/* The value stored for k, or NULL when k is absent. */
+static inline int64_t *ptrmap_get(const PtrMap *m, const void *k) {
+  if (!m->cap)
+    return NULL;
+  size_t i = ptrmap_slot(m, k);
+  return m->keys[i] ? &m->vals[i] : NULL;
+}
+
+/* Insert k (value 0) if absent; returns its value slot.  *added tells. */
+static inline int64_t *ptrmap_put(PtrMap *m, const void *k, int *added) {
+  if (2 * (m->n + 1) > m->cap) {
+    PtrMap t = {0};
+    t.cap = m->cap ? 2 * m->cap : 64;
+    t.keys = calloc(t.cap, sizeof *t.keys);
+    t.vals = calloc(t.cap, sizeof *t.vals);
+    if (!t.keys || !t.vals)
+      abort();
+    for (size_t i = 0; i < m->cap; i++)
+      if (m->keys[i]) {
+        size_t j = ptrmap_slot(&t, m->keys[i]);
+        t.keys[j] = m->keys[i];
+        t.vals[j] = m->vals[i];
+        t.n++;
+      }
+    free(m->keys);
+    free(m->vals);
+    *m = t;
+  }
+  size_t i = ptrmap_slot(m, k);
+  if (added)
+    *added = !m->keys[i];
+  if (!m->keys[i]) {
+    m->keys[i] = k;
+    m->vals[i] = 0;
+    m->n++;
+  }
+  return &m->vals[i];
+}
+
+static inline void ptrmap_free(PtrMap *m) {
+  free(m->keys);
+  free(m->vals);
+  m->keys = NULL;
+  m->vals = NULL;
+  m->cap = m->n = 0;
+}
+
+#endif
