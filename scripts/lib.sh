@@ -1,0 +1,54 @@
+# scripts/lib.sh - shared by the scripts: locate the tree, install what is
+# missing from Debian's packages.  Sourced, not run.
+
+RS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# rs_need CMD:PACKAGE ... - install the packages whose command or file is
+# missing.  An entry whose first part starts with / is a file path.  As
+# root it runs apt-get; otherwise it prints the exact command and fails.
+rs_need() {
+  local missing=() item what pkg
+  for item in "$@"; do
+    what=${item%%:*}
+    pkg=${item#*:}
+    if [[ $what == /* ]]; then
+      compgen -G "$what" >/dev/null || missing+=("$pkg")
+    else
+      command -v "$what" >/dev/null 2>&1 || missing+=("$pkg")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  # Remove duplicates, keep order.
+  local uniq=() p q seen
+  for p in "${missing[@]}"; do
+    seen=0
+    for q in "${uniq[@]}"; do [ "$p" = "$q" ] && seen=1; done
+    [ $seen = 0 ] && uniq+=("$p")
+  done
+  if [ "$(id -u)" = 0 ]; then
+    echo "relaysmith: installing ${uniq[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2 || true
+    apt-get install -y -qq --no-install-recommends "${uniq[@]}" >&2
+  else
+    echo "relaysmith: missing packages. Run:" >&2
+    echo "  sudo apt-get install -y ${uniq[*]}" >&2
+    return 1
+  fi
+}
+
+# The toolchain every build needs: clang with libFuzzer and the sanitizer
+# runtimes, cmake, ninja, zip.
+rs_need_toolchain() {
+  rs_need clang:clang \
+    '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev' \
+    cmake:cmake ninja:ninja-build zip:zip
+}
+
+# rs_build PRESET [TARGET...] - configure (once) and build.
+rs_build() {
+  local preset=$1
+  shift
+  cmake --preset "$preset" -S "$RS_ROOT" >/dev/null || return 1
+  cmake --build "$RS_ROOT/build/$preset" ${1:+--target "$@"}
+}
