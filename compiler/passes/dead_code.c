@@ -71,6 +71,7 @@ static void dce_slot(Expr **slot, void *ctx) {
   }
   dce_slot(&e->let.body, c);
   if (var_uses(c, e->let.var) == 0 && pass_is_pure(&c->pm, e->let.value)) {
+    pass_pin_refs(e->let.value); /* types the value determined */
     drop_slot(&e->let.value, c);
     *slot = e->let.body; /* the body keeps its one parent slot */
     return;

@@ -273,27 +273,6 @@ static void kid_slot(Expr **slot, void *ctx) {
   }
 }
 
-/* A clone of e with fresh child arrays, ready to be rewritten in place. */
-static Expr *clone(Module *m, const Expr *e) {
-  Expr *c = ir_expr_clone_node(m, e);
-  switch (c->kind) {
-  case EX_TUPLE:
-    c->tuple.fields = ARENA_ARRAY(m->arena, Expr *, c->tuple.n + 1);
-    memcpy(c->tuple.fields, e->tuple.fields, sizeof(Expr *) * (size_t)c->tuple.n);
-    break;
-  case EX_CALL:
-    c->call.args = ARENA_ARRAY(m->arena, Expr *, c->call.nargs + 1);
-    memcpy(c->call.args, e->call.args, sizeof(Expr *) * (size_t)c->call.nargs);
-    break;
-  case EX_MATCH:
-    c->match.clauses = ARENA_ARRAY(m->arena, Clause, c->match.n + 1);
-    memcpy(c->match.clauses, e->match.clauses, sizeof(Clause) * (size_t)c->match.n);
-    break;
-  default: break;
-  }
-  return c;
-}
-
 /* Rewrite one child in a scope of its own. */
 static Expr *in_scope(Cse *c, Expr *e, int *dep, bool function) {
   int base = c->t.base;
@@ -308,7 +287,7 @@ static Expr *in_scope(Cse *c, Expr *e, int *dep, bool function) {
 
 /* Rewrite e's children in evaluation order, with the scopes they open. */
 static Expr *cse_node(Cse *c, Expr *e, int *dep) {
-  Expr *n = clone(c->m, e);
+  Expr *n = pass_clone(c->m, e);
   int d = -1;
   bool changed = false;
 #define SUB(slot, scoped, fn)                                                                      \

@@ -39,6 +39,7 @@ typedef struct {
   Arena *scratch; /* kernel temporaries; freed at the end */
   PtrMap memo[2]; /* Expr* -> rewritten Expr*; [1] inside primitive functions */
   PtrMap consts;  /* Var* -> constant value expression bound to it */
+  PtrMap pins;    /* rewritten nodes containing a pin let (1: the let) */
   PurityMemo pm;
 } Fold;
 
@@ -174,24 +175,8 @@ static void fold_slot(Expr **slot, void *ctx) {
 
 /* A copy of e with every child folded (e itself when nothing changed). */
 static Expr *fold_children(Fold *f, Expr *e, int prim) {
-  Expr *c = ir_expr_clone_node(f->m, e);
+  Expr *c = pass_clone(f->m, e);
   Kids k = {f, prim, false};
-  /* Give the clone its own child arrays before writing into them. */
-  switch (c->kind) {
-  case EX_TUPLE:
-    c->tuple.fields = ARENA_ARRAY(f->m->arena, Expr *, c->tuple.n + 1);
-    memcpy(c->tuple.fields, e->tuple.fields, sizeof(Expr *) * (size_t)c->tuple.n);
-    break;
-  case EX_CALL:
-    c->call.args = ARENA_ARRAY(f->m->arena, Expr *, c->call.nargs + 1);
-    memcpy(c->call.args, e->call.args, sizeof(Expr *) * (size_t)c->call.nargs);
-    break;
-  case EX_MATCH:
-    c->match.clauses = ARENA_ARRAY(f->m->arena, Clause, c->match.n + 1);
-    memcpy(c->match.clauses, e->match.clauses, sizeof(Clause) * (size_t)c->match.n);
-    break;
-  default: break;
-  }
   ir_expr_children(c, fold_slot, &k);
   return k.changed ? c : e;
 }
@@ -220,8 +205,15 @@ static Expr *fold_node(Fold *f, Expr *e, int prim) {
   }
   case EX_IF: {
     Expr *cond = fold(f, e->if_.cond, prim);
-    if (!prim && cond->kind == EX_CONST)
-      return fold(f, ir_tensor_get_i64(cond->constant, 0) ? e->if_.then : e->if_.els, prim);
+    if (!prim && cond->kind == EX_CONST) {
+      bool t = ir_tensor_get_i64(cond->constant, 0) != 0;
+      pass_pin_refs(t ? e->if_.els : e->if_.then);
+      Expr *b = fold(f, t ? e->if_.then : e->if_.els, prim);
+      Expr *r = pass_pin_expr(f->m, b, e->type);
+      if (r != b)
+        *ptrmap_put(&f->pins, r, NULL) = 1;
+      return r;
+    }
     return fold_children(f, e, prim);
   }
   case EX_PROJ: {
@@ -231,8 +223,12 @@ static Expr *fold_node(Fold *f, Expr *e, int prim) {
       for (int i = 0; i < t->tuple.n; i++)
         if (i != e->proj.index)
           others_pure = others_pure && pass_is_pure(&f->pm, t->tuple.fields[i]);
-      if (others_pure)
+      if (others_pure) {
+        for (int i = 0; i < t->tuple.n; i++)
+          if (i != e->proj.index)
+            pass_pin_refs(t->tuple.fields[i]);
         return t->tuple.fields[e->proj.index];
+      }
     }
     if (t == e->proj.tuple)
       return e;
@@ -254,11 +250,60 @@ static Expr *fold_node(Fold *f, Expr *e, int prim) {
   }
 }
 
+/* Pins inside shared nodes.  A folded if may become `let %pin: t = b;
+ * %pin` (passutil.h).  A node containing such a let binds a variable, so
+ * it may not be shared: every further use of a shared node whose rewrite
+ * contains pins gets a copy with fresh pin variables. */
+typedef struct {
+  Fold *f;
+  bool found;
+} PinScan;
+
+static void pin_child(Expr **slot, void *ctx) {
+  PinScan *p = ctx;
+  p->found = p->found || ptrmap_get(&p->f->pins, *slot);
+}
+
+static bool has_pinned_child(Fold *f, Expr *r) {
+  PinScan p = {f, false};
+  ir_expr_children(r, pin_child, &p);
+  return p.found;
+}
+
+static Expr *refresh(Fold *f, Expr *r);
+
+static void refresh_slot(Expr **slot, void *ctx) {
+  if (ptrmap_get(&((Fold *)ctx)->pins, *slot))
+    *slot = refresh(ctx, *slot);
+}
+
+/* A copy of r with fresh pin variables (parts without pins are shared). */
+static Expr *refresh(Fold *f, Expr *r) {
+  int64_t *kind = ptrmap_get(&f->pins, r);
+  Expr *c = pass_clone(f->m, r);
+  if (*kind == 1) {
+    Var *v = ir_var(f->m, r->let.var->name, r->let.var->annot);
+    v->type = r->let.var->type;
+    c->let.var = v;
+    c->let.body = ir_var_ref(f->m, v);
+    c->let.body->type = r->let.body->type;
+    refresh_slot(&c->let.value, f);
+  } else {
+    ir_expr_children(c, refresh_slot, f);
+  }
+  *ptrmap_put(&f->pins, c, NULL) = *ptrmap_get(&f->pins, r);
+  return c;
+}
+
 static Expr *fold(Fold *f, Expr *e, int prim) {
   int64_t *v = ptrmap_get(&f->memo[prim], e);
-  if (v)
-    return (Expr *)(intptr_t)*v;
+  if (v) {
+    Expr *r = (Expr *)(intptr_t)*v;
+    return ptrmap_get(&f->pins, r) ? refresh(f, r) : r;
+  }
   Expr *r = fold_node(f, e, prim);
+  if (r != e && !ptrmap_get(&f->pins, r) && has_pinned_child(f, r))
+    *ptrmap_put(&f->pins, r, NULL) = 2;
   *ptrmap_put(&f->memo[prim], e, NULL) = (int64_t)(intptr_t)r;
   return r;
 }
@@ -272,6 +317,7 @@ bool pass_fold_constant(Module *m, Diag *d) {
   ptrmap_free(&f.memo[0]);
   ptrmap_free(&f.memo[1]);
   ptrmap_free(&f.consts);
+  ptrmap_free(&f.pins);
   pass_purity_free(&f.pm);
   return true;
 }

@@ -19,9 +19,15 @@
  *     did.  A global's body is copied with every binder renamed to a fresh
  *     variable (each variable stays bound once in the module); a let-bound
  *     literal's body is moved, as the literal disappears.
+ *   - when the inlined body no longer infers to the call's type on its own
+ *     (its return annotation determined it), it is pinned with an
+ *     annotated let (passutil.h);
  *   - callees are processed before they are copied, so nested calls are
  *     inlined once, in the callee; a global all of whose references were
- *     inlined calls is removed (never @main).
+ *     inlined calls is removed (never @main);
+ *   - rounds repeat until the postcondition holds, since an inlined body
+ *     can make a new direct call (a global returned as a value, then
+ *     called).
  * Guarantees (post_inline): no call remains of a global that is not
  * recursive and is marked Inline=1 or referenced once (unless its type
  * parameters cannot be instantiated at that call), and no let-bound
@@ -261,6 +267,7 @@ static Type *cty(Copy *c, Type *t) {
 
 static Var *fresh(Copy *c, Var *v) {
   Var *n = ir_var(c->m, v->name, cty(c, v->annot));
+  n->type = cty(c, v->type);
   *ptrmap_put(&c->vars, v, NULL) = (int64_t)(intptr_t)n;
   return n;
 }
@@ -405,7 +412,8 @@ static Expr *inline_global(Inl *I, Expr *call, Type **inst) {
   ptrmap_free(&c.vars);
   ptrmap_free(&c.memo);
   (*ptrmap_put(&I->inlined, g, NULL))++;
-  return bind_args(I, fn->func.nparams, fn->func.params, args, fn->func.body, call->type);
+  Expr *r = bind_args(I, fn->func.nparams, fn->func.params, args, fn->func.body, call->type);
+  return pass_pin_expr(I->m, r, call->type); /* the return annotation is gone */
 }
 
 typedef struct {
@@ -423,22 +431,7 @@ static void kid_slot(Expr **slot, void *ctx) {
 }
 
 static Expr *inl_children(Inl *I, Expr *e) {
-  Expr *c = ir_expr_clone_node(I->m, e);
-  switch (c->kind) {
-  case EX_TUPLE:
-    c->tuple.fields = ARENA_ARRAY(I->m->arena, Expr *, c->tuple.n + 1);
-    memcpy(c->tuple.fields, e->tuple.fields, sizeof(Expr *) * (size_t)c->tuple.n);
-    break;
-  case EX_CALL:
-    c->call.args = ARENA_ARRAY(I->m->arena, Expr *, c->call.nargs + 1);
-    memcpy(c->call.args, e->call.args, sizeof(Expr *) * (size_t)c->call.nargs);
-    break;
-  case EX_MATCH:
-    c->match.clauses = ARENA_ARRAY(I->m->arena, Clause, c->match.n + 1);
-    memcpy(c->match.clauses, e->match.clauses, sizeof(Clause) * (size_t)c->match.n);
-    break;
-  default: break;
-  }
+  Expr *c = pass_clone(I->m, e);
   Kids k = {I, false};
   ir_expr_children(c, kid_slot, &k);
   return k.changed ? c : e;
@@ -465,7 +458,8 @@ static Expr *inl_node(Inl *I, Expr *e) {
     if (fn) {
       Expr *f = (Expr *)(intptr_t)*fn;
       Expr **args = inl_args(I, e);
-      return bind_args(I, f->func.nparams, f->func.params, args, f->func.body, e->type);
+      Expr *r = bind_args(I, f->func.nparams, f->func.params, args, f->func.body, e->type);
+      return pass_pin_expr(I->m, r, e->type);
     }
     Type *inst[INL_MAX_TVARS];
     if (site_ok(&I->c, e, inst)) {
@@ -486,7 +480,8 @@ static Expr *inl(Inl *I, Expr *e) {
   return r;
 }
 
-bool pass_inline(Module *m, Diag *d) {
+/* One round: inline every call decided inlinable from the current counts. */
+static void inline_round(Module *m) {
   Inl I = {.m = m};
   counts_compute(&I.c, m);
   int n = m->nfuncs;
@@ -509,6 +504,20 @@ bool pass_inline(Module *m, Diag *d) {
   ptrmap_free(&I.inlined);
   ptrmap_free(&I.letfn);
   ptrmap_free(&I.memo);
+}
+
+static bool post_check(const Module *m, Diag *d);
+
+bool pass_inline(Module *m, Diag *d) {
+  /* An inlined body can turn a reference into a direct call (@f0()() with
+   * @f0 returning @f1 becomes @f1()), so repeat until nothing is left to
+   * inline; every round inlines at least one call of a non-recursive
+   * global, so this ends; the bound is a guard. */
+  for (int round = 0; round < 32; round++) {
+    inline_round(m);
+    if (post_check(m, NULL))
+      break;
+  }
   return true;
 }
 
@@ -522,6 +531,12 @@ typedef struct {
   bool ok;
 } Post;
 
+static void post_bad(Post *p, const Expr *e, const char *what, const char *name) {
+  p->ok = false;
+  if (p->d)
+    pass_report(p->d, p->g, e, what, name);
+}
+
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
   int added;
@@ -530,19 +545,15 @@ static void post_slot(Expr **slot, void *ctx) {
     return;
   Expr *e = *slot;
   Type *inst[INL_MAX_TVARS];
-  if (site_ok(p->c, e, inst)) {
-    p->ok = false;
-    pass_report(p->d, p->g, e, "inline left a call of @%s", e->call.callee->global->name);
-  }
-  if (e->kind == EX_LET && letfn_ok(p->c, e->let.var, e->let.value)) {
-    p->ok = false;
-    pass_report(p->d, p->g, e, "inline left the function literal %%%s, called once",
-                e->let.var->name);
-  }
+  if (site_ok(p->c, e, inst))
+    post_bad(p, e, "inline left a call of @%s", e->call.callee->global->name);
+  if (e->kind == EX_LET && letfn_ok(p->c, e->let.var, e->let.value))
+    post_bad(p, e, "inline left the function literal %%%s, called once", e->let.var->name);
   ir_expr_children(e, post_slot, p);
 }
 
-bool post_inline(const Module *m, Diag *d) {
+/* The postcondition; d may be NULL (just the verdict). */
+static bool post_check(const Module *m, Diag *d) {
   Counts c;
   counts_compute(&c, m);
   Post p = {.c = &c, .d = d, .ok = true};
@@ -554,4 +565,8 @@ bool post_inline(const Module *m, Diag *d) {
   counts_free(&c);
   ptrmap_free(&p.seen);
   return p.ok;
+}
+
+bool post_inline(const Module *m, Diag *d) {
+  return post_check(m, d);
 }

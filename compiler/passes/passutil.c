@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../typing/typing.h"
 #include "passutil.h"
 
 bool pass_pat_irrefutable(const Pattern *p) {
@@ -100,6 +101,77 @@ bool pass_is_pure(PurityMemo *pm, const Expr *e) {
 
 void pass_purity_free(PurityMemo *pm) {
   ptrmap_free(&pm->map);
+}
+
+/* A copy of n array elements of size sz (NULL when n is 0). */
+static void *dup_array(Module *m, const void *src, int n, size_t sz) {
+  if (n <= 0)
+    return NULL;
+  void *p = arena_alloc(m->arena, sz * (size_t)n);
+  memcpy(p, src, sz * (size_t)n);
+  return p;
+}
+
+Expr *pass_clone(Module *m, const Expr *e) {
+  Expr *c = ir_expr_clone_node(m, e);
+  switch (c->kind) {
+  case EX_TUPLE: c->tuple.fields = dup_array(m, e->tuple.fields, e->tuple.n, sizeof(Expr *)); break;
+  case EX_CALL: c->call.args = dup_array(m, e->call.args, e->call.nargs, sizeof(Expr *)); break;
+  case EX_MATCH:
+    c->match.clauses = dup_array(m, e->match.clauses, e->match.n, sizeof(Clause));
+    break;
+  default: break;
+  }
+  return c;
+}
+
+/* Give g's unannotated parameters and result their inferred types. */
+static void pin_global(GlobalFn *g) {
+  Expr *f = g->func;
+  if (!f || f->kind != EX_FUNC)
+    return;
+  for (int i = 0; i < f->func.nparams; i++)
+    if (!f->func.params[i]->annot && f->func.params[i]->type)
+      f->func.params[i]->annot = f->func.params[i]->type;
+  if (!f->func.ret && f->type && f->type->kind == TY_FUNC)
+    f->func.ret = f->type->func.ret;
+}
+
+static void pin_visit(Expr **slot, void *ctx) {
+  int added;
+  ptrmap_put(ctx, *slot, &added);
+  if (!added)
+    return;
+  Expr *e = *slot;
+  if (e->kind == EX_VAR && !e->var->annot && e->var->type)
+    e->var->annot = e->var->type;
+  if (e->kind == EX_GLOBAL)
+    pin_global(e->global);
+  ir_expr_children(e, pin_visit, ctx);
+}
+
+void pass_pin_refs(Expr *dropped) {
+  PtrMap seen = {0};
+  pin_visit(&dropped, &seen);
+  ptrmap_free(&seen);
+}
+
+Expr *pass_pin_expr(Module *m, Expr *e, Type *t) {
+  if (!t)
+    return e;
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  bool ok = ty_check_expr(m, e, &d) && e->type && ir_type_equal(e->type, t);
+  diag_free(&d);
+  if (ok)
+    return e;
+  Var *v = ir_var(m, "pin", t);
+  v->type = t;
+  Expr *use = ir_var_ref(m, v);
+  use->type = t;
+  Expr *let = ir_let(m, v, e, use);
+  let->type = t;
+  return let;
 }
 
 Expr *pass_const(Module *m, Tensor *t) {

@@ -32,6 +32,30 @@ bool pass_match_exhaustive(const Expr *e);
  * tuple of irrefutable patterns). */
 bool pass_pat_irrefutable(const Pattern *p);
 
+/* A shallow copy of e with its own child arrays (tuple fields, call
+ * arguments, match clauses), so the copy's children can be replaced
+ * without touching e. */
+Expr *pass_clone(Module *m, const Expr *e);
+
+/* ---- keeping the output inferable
+ * Type inference must still determine every type after a pass.  A type
+ * may have been determined only through code the pass drops (a folded
+ * if's other branch, a dead let's value, an inlined function's return
+ * annotation): e.g. in `if (False) { Cons(1f, Nil) } else { Nil }` the
+ * else branch's Nil gets its element type from the then branch.  Passes
+ * therefore pin what dropped code determined:
+ *   pass_pin_refs(d)  before dropping d: every variable d uses whose binder
+ *                     has no annotation gets its inferred type (Var.type)
+ *                     as annotation, and every global d references gets
+ *                     its missing parameter and return annotations;
+ *   pass_pin_expr(m, e, t)  for an expression e that replaces one of type
+ *                     t in a context it no longer shares (the branch
+ *                     taken, an inlined body): e itself when it still
+ *                     infers to t on its own (ty_check_expr), else
+ *                     `let %pin: t = e; %pin`. */
+void pass_pin_refs(Expr *dropped);
+Expr *pass_pin_expr(Module *m, Expr *e, Type *t);
+
 /* A constant expression node with .type set. */
 Expr *pass_const(Module *m, Tensor *t);
 

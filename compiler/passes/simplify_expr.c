@@ -37,7 +37,8 @@
  *                                the kind of conversion: int to wider int,
  *                                float32 to float64, or from bool
  * Shared nodes are rewritten once (memoised), so sharing is preserved;
- * only pure operator nodes and uniform arguments are ever dropped.
+ * only pure operator nodes and uniform arguments are ever dropped, and what
+ * a dropped argument determined about types is pinned (passutil.h).
  * Guarantees (post_simplify_expr): no node matches any rule above.
  */
 #include <string.h>
@@ -213,12 +214,16 @@ static Expr *rule_binary(Simp *s, Expr *e) {
       continue;
     Tensor *c = uniform(s, k);
     if (is_identity(op, c, side == 0))
-      return s->m ? x : &matched;
+      return s->m ? (pass_pin_refs(k), x) : &matched;
   }
   for (int side = 0; op == OP_MULTIPLY && is_int(t->tensor.dtype) && side < 2; side++) {
     Expr *x = e->call.args[side], *k = e->call.args[1 - side];
-    if (pass_is_pure(&s->pm, x) && scalar_is(uniform(s, k), 0, 0))
-      return s->m ? mk_fill(s, OP_ZEROS, t) : &matched;
+    if (!pass_is_pure(&s->pm, x) || !scalar_is(uniform(s, k), 0, 0))
+      continue;
+    if (!s->m)
+      return &matched;
+    pass_pin_refs(e);
+    return mk_fill(s, OP_ZEROS, t);
   }
   for (int side = 0; side < 2; side++) {
     Expr *x = e->call.args[side], *k = e->call.args[1 - side];
@@ -229,6 +234,7 @@ static Expr *rule_binary(Simp *s, Expr *e) {
       continue;
     if (!s->m)
       return &matched;
+    pass_pin_refs(k);
     Expr *args[2];
     args[side] = x;
     args[1 - side] = pass_const(s->m, pass_tensor_copy(s->m, c));
@@ -386,7 +392,10 @@ static Expr *rule_shape(Simp *s, Expr *e) {
   case OP_ONES_LIKE:
     if (!pass_is_pure(&s->pm, x))
       return NULL;
-    return s->m ? mk_fill(s, op == OP_ZEROS_LIKE ? OP_ZEROS : OP_ONES, t) : &matched;
+    if (!s->m)
+      return &matched;
+    pass_pin_refs(x);
+    return mk_fill(s, op == OP_ZEROS_LIKE ? OP_ZEROS : OP_ONES, t);
   default: return NULL;
   }
 }
@@ -430,22 +439,7 @@ static void kid_slot(Expr **slot, void *ctx) {
 }
 
 static Expr *simp_node(Simp *s, Expr *e) {
-  Expr *c = ir_expr_clone_node(s->m, e);
-  switch (c->kind) {
-  case EX_TUPLE:
-    c->tuple.fields = ARENA_ARRAY(s->m->arena, Expr *, c->tuple.n + 1);
-    memcpy(c->tuple.fields, e->tuple.fields, sizeof(Expr *) * (size_t)c->tuple.n);
-    break;
-  case EX_CALL:
-    c->call.args = ARENA_ARRAY(s->m->arena, Expr *, c->call.nargs + 1);
-    memcpy(c->call.args, e->call.args, sizeof(Expr *) * (size_t)c->call.nargs);
-    break;
-  case EX_MATCH:
-    c->match.clauses = ARENA_ARRAY(s->m->arena, Clause, c->match.n + 1);
-    memcpy(c->match.clauses, e->match.clauses, sizeof(Clause) * (size_t)c->match.n);
-    break;
-  default: break;
-  }
+  Expr *c = pass_clone(s->m, e);
   Kids k = {s, false};
   ir_expr_children(c, kid_slot, &k);
   Expr *r = k.changed ? c : e;
