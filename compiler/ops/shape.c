@@ -15,7 +15,7 @@
  *   - take accepts only batch_dims = 0, checks axis < rank (Relay checks
  *     <= rank), and defines taking from an empty axis: the result is zeros.
  *     Mode "fast" behaves like "clip".
- *   - split rejects sections < 1 and more than OP_MAX_PIECES pieces.
+ *   - split rejects sections < 1 and more than 64 pieces (MAX_PIECES).
  *   - strided_slice rejects begin/end/strides longer than the rank (Relay
  *     ignores the excess), duplicate axes and stride 0; negative axes count
  *     from the end.  None strides mean all ones.
@@ -32,7 +32,7 @@
 
 /* The most tensors split returns; also bounds what the solvers of stack
  * and split build, so op_eval (64 outputs) can always run them. */
-enum { OP_MAX_PIECES = 64 };
+enum { MAX_PIECES = 64 };
 
 /* ------------------------------------------------------------ helpers */
 
@@ -564,8 +564,8 @@ static RelStatus split_plan(const Attrs *at, int rank, const int64_t *shape, int
     int64_t k = x->i;
     if (k < 1)
       return op_fail(err, errlen, "the number of sections must be >= 1, got %lld", (long long)k);
-    if (k > OP_MAX_PIECES)
-      return op_fail(err, errlen, "at most %d sections, got %lld", OP_MAX_PIECES, (long long)k);
+    if (k > MAX_PIECES)
+      return op_fail(err, errlen, "at most %d sections, got %lld", MAX_PIECES, (long long)k);
     if (dim % k)
       return op_fail(err, errlen, "%lld sections do not divide axis %d of size %lld", (long long)k,
                      *axis, (long long)dim);
@@ -576,8 +576,8 @@ static RelStatus split_plan(const Attrs *at, int rank, const int64_t *shape, int
   }
   if (x->kind != AV_INTS)
     return op_fail(err, errlen, "indices_or_sections must be an integer or a list of integers");
-  if (x->n < 0 || x->n >= OP_MAX_PIECES)
-    return op_fail(err, errlen, "at most %d indices, got %d", OP_MAX_PIECES - 1, x->n);
+  if (x->n < 0 || x->n >= MAX_PIECES)
+    return op_fail(err, errlen, "at most %d indices, got %d", MAX_PIECES - 1, x->n);
   int64_t prev = 0;
   for (int i = 0; i < x->n; i++) {
     if (x->ints[i] <= prev)
@@ -597,14 +597,14 @@ static RelStatus split_plan(const Attrs *at, int rank, const int64_t *shape, int
 RelStatus rel_split(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                     char *err, size_t errlen) {
   int axis, n;
-  int64_t start[OP_MAX_PIECES], size[OP_MAX_PIECES];
+  int64_t start[MAX_PIECES], size[MAX_PIECES];
   RelStatus s = want(args, nargs, 1, err, errlen);
   if (s == REL_OK)
     s = split_plan(at, args[0]->tensor.rank, args[0]->tensor.shape, &axis, &n, start, size, err,
                    errlen);
   if (s != REL_OK)
     return s;
-  Type *fields[OP_MAX_PIECES];
+  Type *fields[MAX_PIECES];
   int64_t shape[IR_MAX_RANK];
   memcpy(shape, args[0]->tensor.shape, sizeof shape);
   for (int i = 0; i < n; i++) {
@@ -1011,7 +1011,7 @@ void k_stack(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
 void k_split(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
              int nouts, Arena *scratch) {
   int axis, n;
-  int64_t start[OP_MAX_PIECES], size[OP_MAX_PIECES], shape[IR_MAX_RANK];
+  int64_t start[MAX_PIECES], size[MAX_PIECES], shape[IR_MAX_RANK];
   if (nargs != 1 ||
       split_plan(at, args[0]->rank, args[0]->shape, &axis, &n, start, size, NULL, 0) != REL_OK ||
       !arity(args, nargs, 1, outs, nouts, n))
@@ -1531,7 +1531,7 @@ bool sample_concatenate(OpId op, OpSolveCtx *cx, OpSig *sig) {
 
 /* Fill sig with stack of n copies of base along axis. */
 static void stack_sig(OpSolveCtx *cx, OpSig *sig, Type *base, int axis, int n) {
-  Type *fields[OP_MAX_PIECES];
+  Type *fields[MAX_PIECES];
   for (int i = 0; i < n; i++)
     fields[i] = base;
   sig->args[0] = ir_tuple_type(cx->arena, n, fields);
@@ -1542,7 +1542,7 @@ bool rec_stack(OpId op, const Type *want, const OpLimits *lim) {
   if (!fits(want, lim))
     return false;
   for (int i = 0; i < want->tensor.rank; i++)
-    if (want->tensor.shape[i] >= 1 && want->tensor.shape[i] <= OP_MAX_PIECES)
+    if (want->tensor.shape[i] >= 1 && want->tensor.shape[i] <= MAX_PIECES)
       return true;
   return false;
 }
@@ -1554,7 +1554,7 @@ bool solve_stack(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
     return false;
   int r = want->tensor.rank;
   for (int i = 0; i < r; i++)
-    if (want->tensor.shape[i] >= 1 && want->tensor.shape[i] <= OP_MAX_PIECES)
+    if (want->tensor.shape[i] >= 1 && want->tensor.shape[i] <= MAX_PIECES)
       cand[nc++] = i;
   int axis = cand[pick(cx, nc)], rin = 0;
   for (int i = 0; i < r; i++)
@@ -1586,7 +1586,7 @@ bool sample_stack(OpId op, OpSolveCtx *cx, OpSig *sig) {
  * bit 1 when equal sections give it and bit 2 when indices do (0: not
  * along a).  Returns the fields' rank, or -1 when want is no candidate. */
 static int split_modes(const Type *want, const OpLimits *lim, int *modes) {
-  if (!want || want->kind != TY_TUPLE || want->tuple.n < 1 || want->tuple.n > OP_MAX_PIECES)
+  if (!want || want->kind != TY_TUPLE || want->tuple.n < 1 || want->tuple.n > MAX_PIECES)
     return -1;
   Type *const *f = want->tuple.fields;
   int n = want->tuple.n, r = fits(f[0], lim) ? f[0]->tensor.rank : -1;
@@ -1639,7 +1639,7 @@ bool solve_split(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   Type *const *f = want->tuple.fields;
   int n = want->tuple.n, axis = cand[pick(cx, nc)];
   bool sections = modes[axis] == 1 || (modes[axis] == 3 && !coin(cx));
-  int64_t in[IR_MAX_RANK], idx[OP_MAX_PIECES], total = 0;
+  int64_t in[IR_MAX_RANK], idx[MAX_PIECES], total = 0;
   for (int i = 0; i < n; i++) {
     total += f[i]->tensor.shape[axis];
     idx[i] = total;
@@ -1661,18 +1661,18 @@ bool sample_split(OpId op, OpSolveCtx *cx, OpSig *sig) {
     return false;
   Type *x = draw_tensor(cx, 1, rank_cap(cx->lim), OP_ALL);
   int r = x->tensor.rank, axis = (int)pick(cx, r);
-  int64_t d = x->tensor.shape[axis], opts[OP_MAX_PIECES];
+  int64_t d = x->tensor.shape[axis], opts[MAX_PIECES];
   start(cx, sig, 1, NULL);
   sig->args[0] = x;
   if (d > 0 && coin(cx)) { /* indices: each cut point in (0, d) kept or not */
     int n = 0;
-    for (int64_t c = 1; c < d && n < OP_MAX_PIECES - 1; c++)
+    for (int64_t c = 1; c < d && n < MAX_PIECES - 1; c++)
       if (coin(cx))
         opts[n++] = c;
     ir_attr_set_ints(cx->arena, &sig->attrs, "indices_or_sections", n, opts);
   } else { /* sections: a divisor of d (any of 1..4 when d is 0) */
     int n = 0;
-    for (int64_t k = 1; k <= OP_MAX_PIECES && n < OP_MAX_PIECES; k++)
+    for (int64_t k = 1; k <= MAX_PIECES && n < MAX_PIECES; k++)
       if (d == 0 ? k <= 4 : d % k == 0)
         opts[n++] = k;
     ir_attr_set_int(cx->arena, &sig->attrs, "indices_or_sections", opts[pick(cx, n)]);

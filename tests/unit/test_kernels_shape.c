@@ -45,6 +45,7 @@ static const OpLimits limits = {.max_rank = 4,
 
 static Arena *A; /* per test function */
 
+/* A tensor type in the test's arena. */
 static Type *ty(DType dt, int rank, const int64_t *shape) {
   return ir_tensor_type(A, dt, rank, shape);
 }
@@ -53,6 +54,7 @@ static Type *ty(DType dt, int rank, const int64_t *shape) {
   ty(dt, (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), SHAPE(__VA_ARGS__))
 #define T0(dt) ty(dt, 0, NULL)
 
+/* A tensor holding vals (converted to dt), or zeros when vals is NULL. */
 static Tensor *tensor_of(DType dt, int rank, const int64_t *shape, const double *vals) {
   Tensor *t = ir_tensor_new(A, dt, rank, shape);
   for (int64_t i = 0; vals && i < t->numel; i++)
@@ -85,6 +87,7 @@ static void tystr(const Type *t, char *buf, size_t n) {
   }
 }
 
+/* A type as text, in one of four rotating buffers. */
 static const char *show(const Type *t) {
   static char bufs[4][512];
   static int next;
@@ -402,6 +405,7 @@ static void test_broadcast_to(void) {
 
 /* --------------------------------------------------------- concatenate */
 
+/* A tuple type of n fields. */
 static Type *tup(int n, Type **f) {
   return ir_tuple_type(A, n, f);
 }
@@ -820,6 +824,7 @@ typedef struct Rng {
   bool zeros;
 } Rng;
 
+/* The next 64 random bits. */
 static uint64_t next64(Rng *r) {
   r->s ^= r->s << 13;
   r->s ^= r->s >> 7;
@@ -827,6 +832,7 @@ static uint64_t next64(Rng *r) {
   return r->s;
 }
 
+/* Chooser.below: a number in [0, n), or 0 in all-zero mode. */
 static uint32_t rng_below(Chooser *c, uint32_t n) {
   Rng *r = (Rng *)c;
   return r->zeros ? 0 : (uint32_t)(next64(r) % n);
@@ -979,6 +985,7 @@ static bool attr_list(const Attrs *at, const char *name, int *n, const int64_t *
   return true;
 }
 
+/* An axis counted from the end made non-negative. */
 static int norm_axis(int64_t a, int rank) {
   return (int)(a < 0 ? a + rank : a);
 }
@@ -1160,8 +1167,14 @@ static void check_kernel(OpId op, OpSig *sig, Rng *g) {
     break;
   }
   default:
+    if (op == OP_STRIDED_SLICE) { /* the enumerated indices give the relation's extents */
+      static int64_t lists[IR_MAX_RANK][64], lens[IR_MAX_RANK];
+      slice_lists(&sig->attrs, x, lists, lens);
+      for (int d = 0; d < y->rank; d++)
+        ok &= lens[d] == y->shape[d];
+    }
     memset(c, 0, sizeof c);
-    for (int64_t i = 0; i < y->numel; i++, op_unravel(i, y->rank, y->shape, c))
+    for (int64_t i = 0; ok && i < y->numel; i++, op_unravel(i, y->rank, y->shape, c))
       ok &= same_elem(y, i, x, ref_source(op, &sig->attrs, x, y, c));
   }
   PROP(ok, "%s: kernel output differs from the reference for %s", name, show(sig->ret));
