@@ -40,7 +40,6 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -256,10 +255,14 @@ static bool want_dtype(AttrReader *r, const Type *t, uint32_t allowed, const cha
 static bool want_vector(AttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
   if (t->tensor.rank == 1 && t->tensor.shape[0] == n && t->tensor.dtype == dt)
     return true;
-  char *ty = ir_print_type(t);
-  rd_fail(r, "%s must be Tensor[(%lld), %s], got %s", what, (long long)n, ir_dtype_name(dt),
-          ty ? ty : "?");
-  free(ty);
+  char got[160];
+  int len = snprintf(got, sizeof got, "Tensor[(");
+  for (int i = 0; i < t->tensor.rank && len < 120; i++)
+    len += snprintf(got + len, sizeof got - (size_t)len, "%s%lld", i ? ", " : "",
+                    (long long)t->tensor.shape[i]);
+  snprintf(got + len, sizeof got - (size_t)len, "%s), %s]", t->tensor.rank == 1 ? "," : "",
+           ir_dtype_name(t->tensor.dtype));
+  rd_fail(r, "%s must be Tensor[(%lld,), %s], got %s", what, (long long)n, ir_dtype_name(dt), got);
   return false;
 }
 
@@ -1502,6 +1505,8 @@ void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   double eps = ir_attr_float(at, "epsilon", 1e-5);
   bool center = ir_attr_bool(at, "center", true), scale = ir_attr_bool(at, "scale", true);
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  if (len == 0)
+    return; /* nothing to normalise, nothing to write */
   for (int64_t o = 0; o < outer; o++)
     for (int64_t in = 0; in < inner; in++) {
       int64_t base = o * len * inner + in;
@@ -1621,7 +1626,9 @@ bool solve_pad(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
       n = pick_pref(
           cx, lo, max64(lo, min64(lim->max_dim, quota(lim->max_numel, mul_sat(used, rest)))), t[i]);
     int64_t s = t[i] - n, b;
-    if (s < 0)
+    if (t[i] == 0)
+      b = 0;
+    else if (s < 0)
       b = pick(cx, s, 0);
     else if (mode == PAD_REFLECT)
       b = pick(cx, max64(0, s - (n - 1)), min64(s, n - 1));
