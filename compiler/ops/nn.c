@@ -60,10 +60,12 @@ static int64_t add_sat(int64_t a, int64_t b) {
   return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
 }
 
+/* The smaller of a and b. */
 static int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
 }
 
+/* The larger of a and b. */
 static int64_t max64(int64_t a, int64_t b) {
   return a > b ? a : b;
 }
@@ -375,6 +377,7 @@ typedef struct Acc {
   uint64_t i;
 } Acc;
 
+/* An accumulator at zero for dtype dt. */
 static Acc acc_new(DType dt) {
   Acc a = {dt, 0.0, 0};
   return a;
@@ -668,9 +671,9 @@ static void rd_window(AttrReader *r, Win *w) {
 
 /* Relay's output extent along axis i (0 = H, 1 = W) for input extent n;
  * -1 when the dilated window does not fit the padded input, -2 when the
- * arithmetic overflows. */
+ * arithmetic overflows, here or in a kernel indexing the last window. */
 static int64_t win_out(const Win *w, int i, int64_t n) {
-  int64_t dk, span, num;
+  int64_t dk, span, num, end;
   if (__builtin_mul_overflow(w->k[i] - 1, w->d[i], &dk) || __builtin_add_overflow(dk, 1, &dk) ||
       __builtin_add_overflow(n, w->pad[i], &span) ||
       __builtin_add_overflow(span, w->pad[i + 2], &span))
@@ -680,7 +683,10 @@ static int64_t win_out(const Win *w, int i, int64_t n) {
   num = span - dk;
   if (w->ceil && __builtin_add_overflow(num, w->s[i] - 1, &num))
     return -2;
-  return num / w->s[i] + 1;
+  int64_t o = num / w->s[i] + 1;
+  if (__builtin_mul_overflow(o - 1, w->s[i], &end) || __builtin_add_overflow(end, dk, &end))
+    return -2;
+  return o;
 }
 
 /* Computes both output extents into o[2] or reports why it cannot. */
@@ -778,7 +784,7 @@ static void set_pair(OpSolveCtx *cx, Attrs *at, const char *name, int64_t a, int
 
 /* Reads the window back from validated attributes (kernels). */
 static Win win_of(OpId op, const Attrs *at) {
-  Win w;
+  Win w = {.ceil = false};
   AttrReader r = {at, NULL, 0, false};
   rd_window(&r, &w);
   w.ceil = rd_bool(&r, "ceil_mode", false);
@@ -853,11 +859,13 @@ static bool conv_weight_ok(const ConvPlan *p, int64_t cg, int64_t kh, int64_t kw
          mul_sat(p->out_numel, per) <= p->lim->max_flops;
 }
 
+/* Kernel height k leaves room for a kernel width of 1. */
 static bool conv_kh_ok(const void *ctx, int64_t k) {
   const ConvPlan *p = ctx;
   return conv_weight_ok(p, p->cg, k, 1);
 }
 
+/* Kernel width k fits next to the drawn kernel height. */
 static bool conv_kw_ok(const void *ctx, int64_t k) {
   const ConvPlan *p = ctx;
   return conv_weight_ok(p, p->cg, p->kh, k);
@@ -981,7 +989,7 @@ RelStatus rel_pool2d(OpId op, Type *const *args, int nargs, const Attrs *at, Are
     return st;
   AttrReader r = rd_begin(op, at, err, errlen);
   const Type *d = args[0];
-  Win w;
+  Win w = {.ceil = false};
   rd_pair(&r, "pool_size", w.k);
   rd_window(&r, &w);
   rd_layout(&r, "layout", "NCHW");
@@ -1005,6 +1013,7 @@ bool rec_pool2d(OpId op, const Type *want, const OpLimits *lim) {
          want->tensor.rank == 4 && want->tensor.shape[2] >= 1 && want->tensor.shape[3] >= 1;
 }
 
+/* Pools have no weight: every pool size fits. */
 static bool pool_k_ok(const void *ctx, int64_t k) {
   return true;
 }
@@ -1581,6 +1590,9 @@ RelStatus rel_pad(OpId op, Type *const *args, int nargs, const Attrs *at, Arena 
     if (shape[i] < 0)
       return op_fail(err, errlen, "padding dim %d of extent %lld by (%lld, %lld) leaves %lld", i,
                      (long long)n, (long long)before[i], (long long)after[i], (long long)shape[i]);
+    int64_t last; /* the kernel reads index o - before for o < shape */
+    if (__builtin_sub_overflow(shape[i], before[i], &last))
+      return op_fail(err, errlen, "pad_width too large in dim %d", i);
     if (mode == PAD_EDGE && n == 0 && shape[i] > 0)
       return op_fail(err, errlen, "edge padding needs a non-empty dim %d", i);
     if (mode == PAD_REFLECT && (before[i] > n - 1 || after[i] > n - 1) &&

@@ -450,6 +450,13 @@ static void test_pools(void) {
   BAD(OP_MAX_POOL2D, ir_attr_set_ints(A, &a, "pool_size", 2, SH(0, 1)), "pool_size");
   BAD(OP_MAX_POOL2D, ir_attr_set_ints(A, &a, "pool_size", 1, SH(2)), "pool_size");
   BAD(OP_MAX_POOL2D, ir_attr_set_ints(A, &a, "strides", 2, SH(1, 0)), "strides");
+  /* ceil_mode: a second window starting past INT64_MAX - 1 */
+  BAD(OP_MAX_POOL2D,
+      (ir_attr_set_ints(A, &a, "pool_size", 2, SH(3, 1)),
+       ir_attr_set_ints(A, &a, "strides", 2, SH(INT64_MAX - 1, 1)),
+       ir_attr_set_ints(A, &a, "padding", 4, SH(1, 0, 0, 0)),
+       ir_attr_set_bool(A, &a, "ceil_mode", true)),
+      "too large");
   BAD(OP_MAX_POOL2D, ir_attr_set_ints(A, &a, "padding", 4, SH(0, 0, -1, 0)), "padding");
   BAD(OP_MAX_POOL2D, ir_attr_set_str(A, &a, "layout", "NHWC"), "NHWC");
   BAD(OP_MAX_POOL2D, ir_attr_set_bool(A, &a, "count_include_pad", true), "unknown attribute");
@@ -686,6 +693,7 @@ static void test_pad(void) {
   BAD(t3, ir_attr_set_pairs(A, &b, "pad_width", 2, SH(0, 0, 0, 0)), "pairs");
   BAD(t3, ir_attr_set_ints(A, &b, "pad_width", 2, SH(0, 0)), "pairs");
   BAD(t3, ir_attr_set_pairs(A, &b, "pad_width", 1, SH(INT64_MAX, 1)), "too large");
+  BAD(t3, ir_attr_set_pairs(A, &b, "pad_width", 1, SH(INT64_MIN, INT64_MAX)), "too large");
   BAD(t3,
       (ir_attr_set_pairs(A, &b, "pad_width", 1, SH(3, 0)),
        ir_attr_set_str(A, &b, "pad_mode", "reflect")),
