@@ -1066,6 +1066,14 @@ static int64_t int_min_of(DType dt) {
   }
 }
 
+/* The larger of m and v as max kernels define it: the first NaN wins and
+ * +0 is greater than -0. */
+static double max_f(double m, double v) {
+  if (isnan(m) || isnan(v))
+    return isnan(m) ? m : v;
+  return v > m || (v == m && signbit(m) && !signbit(v)) ? v : m;
+}
+
 /* Max pooling of one window; padding taps are -inf (or the dtype's
  * minimum) and a NaN tap makes the result NaN. */
 static void pool_max(const Tensor *x, int64_t base, int64_t ih, int64_t iw, const Win *w,
@@ -1079,9 +1087,7 @@ static void pool_max(const Tensor *x, int64_t base, int64_t ih, int64_t iw, cons
       if (iy < 0 || iy >= ih || ix < 0 || ix >= iw)
         continue;
       if (fl) {
-        double v = ir_tensor_get_f64(x, base + iy * iw + ix);
-        if (isnan(v) || v > mf)
-          mf = v;
+        mf = max_f(mf, ir_tensor_get_f64(x, base + iy * iw + ix));
       } else {
         int64_t v = ir_tensor_get_i64(x, base + iy * iw + ix);
         mi = v > mi ? v : mi;
@@ -1278,11 +1284,8 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
     for (int64_t in = 0; in < inner; in++) {
       int64_t base = o * len * inner + in;
       double m = -INFINITY, sum = 0;
-      for (int64_t i = 0; i < len; i++) {
-        double v = ir_tensor_get_f64(x, base + i * inner);
-        if (isnan(v) || v > m)
-          m = isnan(m) ? m : v;
-      }
+      for (int64_t i = 0; i < len; i++)
+        m = max_f(m, ir_tensor_get_f64(x, base + i * inner));
       for (int64_t i = 0; i < len; i++)
         sum += exp(ir_tensor_get_f64(x, base + i * inner) - m);
       for (int64_t i = 0; i < len; i++) {

@@ -435,6 +435,9 @@ static void test_pools(void) {
   Tensor *nan = f32(4, SH(1, 1, 1, 3), VA(NAN, 1, 2));
   CHECK_T(run1(OP_MAX_POOL2D, (Tensor *[]){nan}, 1, &p12), DT_FLOAT32, 4, SH(1, 1, 1, 2),
           VA(NAN, 2));
+  Tensor *zeros = f32(4, SH(1, 1, 1, 3), VA(-0.0, 0.0, -0.0));
+  Tensor *zr = run1(OP_MAX_POOL2D, (Tensor *[]){zeros}, 1, &p12);
+  CHECK(zr && !signbit(((float *)zr->data)[0]) && !signbit(((float *)zr->data)[1]));
   Tensor *nan2 = f32(4, SH(1, 1, 1, 2), VA(1, NAN));
   CHECK_T(run1(OP_MAX_POOL2D, (Tensor *[]){nan2}, 1, &p12), DT_FLOAT32, 4, SH(1, 1, 1, 1), VA(NAN));
 
