@@ -89,6 +89,17 @@ bool rec_broadcast(OpId op, const Type *want, const OpLimits *lim) {
   return is_compare(op) ? dt == DT_BOOL : (bin_dtypes(op) & (1u << dt)) != 0;
 }
 
+/* The operand dtype for a comparison producing a wanted bool: bool (the
+ * wanted type's own) or any allowed dtype; choice 0 is bool. */
+static DType compare_dtype(OpSolveCtx *cx) {
+  uint32_t others = cx->lim->dtypes & OP_ALL & ~(1u << DT_BOOL);
+  uint32_t k = op_choose(cx->ch, 1 + (uint32_t)__builtin_popcount(others));
+  for (int dt = 0; k && dt < DT_COUNT; dt++)
+    if ((others & (1u << dt)) && --k == 0)
+      return (DType)dt;
+  return DT_BOOL;
+}
+
 /* Draw n operand shapes that broadcast to exactly (rank, shape).  Choice 0
  * everywhere gives every operand the full shape.  One operand keeps the
  * full rank; the others may drop leading dims; each dim other than 1 is
@@ -118,16 +129,10 @@ static void draw_operands(OpSolveCtx *cx, int rank, const int64_t *shape, DType 
     out[k] = ir_tensor_type(cx->arena, dts[k], ranks[k], shapes[k]);
 }
 
-/* Draw an operand dtype from allowed, limited to lim->dtypes except for
- * `given` (the wanted result's own dtype, when allowed). */
-static bool draw_dtype(OpSolveCtx *cx, uint32_t allowed, int given, DType *out) {
-  uint32_t mask = allowed & cx->lim->dtypes;
-  if (given >= 0)
-    mask |= allowed & (1u << given);
-  if (!mask)
-    return false;
-  *out = op_draw_dtype(cx, mask);
-  return (mask >> *out) & 1;
+/* True when bool may be used for an operand or result that is invented
+ * (not the wanted type's own dtype). */
+static bool bool_ok(const OpSolveCtx *cx) {
+  return (cx->lim->dtypes >> DT_BOOL) & 1;
 }
 
 /* Fill sig with operands for a result of the given shape; check by the
@@ -145,19 +150,19 @@ static bool bin_sig(OpId op, OpSolveCtx *cx, OpSig *sig, int rank, const int64_t
 }
 
 bool solve_broadcast(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
-  DType dt;
-  if (!rec_broadcast(op, want, cx->lim) ||
-      !draw_dtype(cx, bin_dtypes(op), (int)want->tensor.dtype, &dt))
+  if (!rec_broadcast(op, want, cx->lim))
     return false;
+  DType dt = is_compare(op) ? compare_dtype(cx) : want->tensor.dtype;
   return bin_sig(op, cx, sig, want->tensor.rank, want->tensor.shape, dt, want);
 }
 
 bool sample_broadcast(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  DType dt;
-  if (!draw_dtype(cx, bin_dtypes(op), -1, &dt))
+  /* Operand and result dtypes are both invented here. */
+  uint32_t allowed = bin_dtypes(op) & cx->lim->dtypes;
+  if (!allowed || (is_compare(op) && !bool_ok(cx)))
     return false;
-  Type *t = op_draw_tensor(cx, 0, cx->lim->max_rank, 1u << dt);
-  return bin_sig(op, cx, sig, t->tensor.rank, t->tensor.shape, dt, NULL);
+  Type *t = op_draw_tensor(cx, 0, cx->lim->max_rank, allowed);
+  return bin_sig(op, cx, sig, t->tensor.rank, t->tensor.shape, t->tensor.dtype, NULL);
 }
 
 /* Integer (and bool) element of a broadcast operator, before wrapping to
@@ -247,7 +252,8 @@ RelStatus rel_where(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
 }
 
 bool rec_where(OpId op, const Type *want, const OpLimits *lim) {
-  return op_fits(want, lim);
+  /* The condition is bool: allowed, or the wanted type's own dtype. */
+  return op_fits(want, lim) && (((lim->dtypes >> DT_BOOL) & 1) || want->tensor.dtype == DT_BOOL);
 }
 
 /* Fill sig with where's operands for a result of type t. */
@@ -267,7 +273,7 @@ bool solve_where(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_where(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  if (!(cx->lim->dtypes & OP_ALL))
+  if (!(cx->lim->dtypes & OP_ALL) || !bool_ok(cx))
     return false;
   return where_sig(op, cx, sig, op_draw_tensor(cx, 0, cx->lim->max_rank, OP_ALL));
 }

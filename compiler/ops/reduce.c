@@ -211,7 +211,8 @@ bool sample_reduce(OpId op, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_argreduce(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return sample(op, cx, sig);
+  /* The int32 result is invented too. */
+  return ((cx->lim->dtypes >> DT_INT32) & 1) && sample(op, cx, sig);
 }
 
 /* ---------------------------------------------------------------- kernel */
