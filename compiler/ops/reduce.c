@@ -303,14 +303,18 @@ void k_reduce(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
   if (reduce_mask(at, x->rank, &mask, err, sizeof err) != REL_OK)
     return; /* the relation rejects these attributes */
   /* Strides of the kept axes into the output and of the reduced axes
-   * within the reduced block (row-major over each set). */
+   * within the reduced block (row-major over each set); ks counts the
+   * elements per output.  An empty input reduces nothing into each output
+   * (its products could overflow, so they are not taken). */
   int64_t ostride[IR_MAX_RANK], kstride[IR_MAX_RANK], os = 1, ks = 1;
-  for (int i = x->rank - 1; i >= 0; i--) {
+  for (int i = x->rank - 1; x->numel && i >= 0; i--) {
     bool red = mask & (1u << i);
     ostride[i] = red ? 0 : os;
     kstride[i] = red ? ks : 0;
     *(red ? &ks : &os) *= x->shape[i];
   }
+  if (!x->numel)
+    ks = 0;
   Acc *acc = ARENA_ARRAY(scratch, Acc, r->numel ? r->numel : 1);
   for (int64_t o = 0; o < r->numel; o++)
     acc[o] = (Acc){.u = op == OP_PROD, .f = op == OP_PROD, .at = -1};

@@ -377,6 +377,10 @@ static void test_reduce_empty(void) {
   Attrs a0 = red(1, IV(0), false, false);
   Tensor *r = run1(OP_SUM, ti(DT_INT32, 2, SH(3, 0), NULL), &a0);
   CHECK(r && r->rank == 1 && r->shape[0] == 0);
+  /* Empty, with dims whose product overflows int64. */
+  Attrs a12 = red(2, IV(1, 2), false, false);
+  r = run1(OP_MAX, ti(DT_FLOAT64, 3, SH(0, (int64_t)1 << 62, 4), NULL), &a12);
+  CHECK(r && r->rank == 1 && r->shape[0] == 0);
 }
 
 static void test_argreduce(void) {
