@@ -40,7 +40,6 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -61,10 +60,12 @@ static int64_t add_sat(int64_t a, int64_t b) {
   return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
 }
 
+/* The smaller of a and b. */
 static int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
 }
 
+/* The larger of a and b. */
 static int64_t max64(int64_t a, int64_t b) {
   return a > b ? a : b;
 }
@@ -256,10 +257,14 @@ static bool want_dtype(AttrReader *r, const Type *t, uint32_t allowed, const cha
 static bool want_vector(AttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
   if (t->tensor.rank == 1 && t->tensor.shape[0] == n && t->tensor.dtype == dt)
     return true;
-  char *ty = ir_print_type(t);
-  rd_fail(r, "%s must be Tensor[(%lld), %s], got %s", what, (long long)n, ir_dtype_name(dt),
-          ty ? ty : "?");
-  free(ty);
+  char got[160];
+  int len = snprintf(got, sizeof got, "Tensor[(");
+  for (int i = 0; i < t->tensor.rank && len < 120; i++)
+    len += snprintf(got + len, sizeof got - (size_t)len, "%s%lld", i ? ", " : "",
+                    (long long)t->tensor.shape[i]);
+  snprintf(got + len, sizeof got - (size_t)len, "%s), %s]", t->tensor.rank == 1 ? "," : "",
+           ir_dtype_name(t->tensor.dtype));
+  rd_fail(r, "%s must be Tensor[(%lld,), %s], got %s", what, (long long)n, ir_dtype_name(dt), got);
   return false;
 }
 
@@ -372,6 +377,7 @@ typedef struct Acc {
   uint64_t i;
 } Acc;
 
+/* An accumulator at zero for dtype dt. */
 static Acc acc_new(DType dt) {
   Acc a = {dt, 0.0, 0};
   return a;
@@ -665,9 +671,9 @@ static void rd_window(AttrReader *r, Win *w) {
 
 /* Relay's output extent along axis i (0 = H, 1 = W) for input extent n;
  * -1 when the dilated window does not fit the padded input, -2 when the
- * arithmetic overflows. */
+ * arithmetic overflows, here or in a kernel indexing the last window. */
 static int64_t win_out(const Win *w, int i, int64_t n) {
-  int64_t dk, span, num;
+  int64_t dk, span, num, end;
   if (__builtin_mul_overflow(w->k[i] - 1, w->d[i], &dk) || __builtin_add_overflow(dk, 1, &dk) ||
       __builtin_add_overflow(n, w->pad[i], &span) ||
       __builtin_add_overflow(span, w->pad[i + 2], &span))
@@ -677,7 +683,10 @@ static int64_t win_out(const Win *w, int i, int64_t n) {
   num = span - dk;
   if (w->ceil && __builtin_add_overflow(num, w->s[i] - 1, &num))
     return -2;
-  return num / w->s[i] + 1;
+  int64_t o = num / w->s[i] + 1;
+  if (__builtin_mul_overflow(o - 1, w->s[i], &end) || __builtin_add_overflow(end, dk, &end))
+    return -2;
+  return o;
 }
 
 /* Computes both output extents into o[2] or reports why it cannot. */
@@ -775,7 +784,7 @@ static void set_pair(OpSolveCtx *cx, Attrs *at, const char *name, int64_t a, int
 
 /* Reads the window back from validated attributes (kernels). */
 static Win win_of(OpId op, const Attrs *at) {
-  Win w;
+  Win w = {.ceil = false};
   AttrReader r = {at, NULL, 0, false};
   rd_window(&r, &w);
   w.ceil = rd_bool(&r, "ceil_mode", false);
@@ -850,11 +859,13 @@ static bool conv_weight_ok(const ConvPlan *p, int64_t cg, int64_t kh, int64_t kw
          mul_sat(p->out_numel, per) <= p->lim->max_flops;
 }
 
+/* Kernel height k leaves room for a kernel width of 1. */
 static bool conv_kh_ok(const void *ctx, int64_t k) {
   const ConvPlan *p = ctx;
   return conv_weight_ok(p, p->cg, k, 1);
 }
 
+/* Kernel width k fits next to the drawn kernel height. */
 static bool conv_kw_ok(const void *ctx, int64_t k) {
   const ConvPlan *p = ctx;
   return conv_weight_ok(p, p->cg, p->kh, k);
@@ -978,7 +989,7 @@ RelStatus rel_pool2d(OpId op, Type *const *args, int nargs, const Attrs *at, Are
     return st;
   AttrReader r = rd_begin(op, at, err, errlen);
   const Type *d = args[0];
-  Win w;
+  Win w = {.ceil = false};
   rd_pair(&r, "pool_size", w.k);
   rd_window(&r, &w);
   rd_layout(&r, "layout", "NCHW");
@@ -1002,6 +1013,7 @@ bool rec_pool2d(OpId op, const Type *want, const OpLimits *lim) {
          want->tensor.rank == 4 && want->tensor.shape[2] >= 1 && want->tensor.shape[3] >= 1;
 }
 
+/* Pools have no weight: every pool size fits. */
 static bool pool_k_ok(const void *ctx, int64_t k) {
   return true;
 }
@@ -1054,6 +1066,14 @@ static int64_t int_min_of(DType dt) {
   }
 }
 
+/* The larger of m and v as max kernels define it: the first NaN wins and
+ * +0 is greater than -0. */
+static double max_f(double m, double v) {
+  if (isnan(m) || isnan(v))
+    return isnan(m) ? m : v;
+  return v > m || (v == m && signbit(m) && !signbit(v)) ? v : m;
+}
+
 /* Max pooling of one window; padding taps are -inf (or the dtype's
  * minimum) and a NaN tap makes the result NaN. */
 static void pool_max(const Tensor *x, int64_t base, int64_t ih, int64_t iw, const Win *w,
@@ -1067,9 +1087,7 @@ static void pool_max(const Tensor *x, int64_t base, int64_t ih, int64_t iw, cons
       if (iy < 0 || iy >= ih || ix < 0 || ix >= iw)
         continue;
       if (fl) {
-        double v = ir_tensor_get_f64(x, base + iy * iw + ix);
-        if (isnan(v) || v > mf)
-          mf = v;
+        mf = max_f(mf, ir_tensor_get_f64(x, base + iy * iw + ix));
       } else {
         int64_t v = ir_tensor_get_i64(x, base + iy * iw + ix);
         mi = v > mi ? v : mi;
@@ -1266,11 +1284,8 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
     for (int64_t in = 0; in < inner; in++) {
       int64_t base = o * len * inner + in;
       double m = -INFINITY, sum = 0;
-      for (int64_t i = 0; i < len; i++) {
-        double v = ir_tensor_get_f64(x, base + i * inner);
-        if (isnan(v) || v > m)
-          m = isnan(m) ? m : v;
-      }
+      for (int64_t i = 0; i < len; i++)
+        m = max_f(m, ir_tensor_get_f64(x, base + i * inner));
       for (int64_t i = 0; i < len; i++)
         sum += exp(ir_tensor_get_f64(x, base + i * inner) - m);
       for (int64_t i = 0; i < len; i++) {
@@ -1502,6 +1517,8 @@ void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   double eps = ir_attr_float(at, "epsilon", 1e-5);
   bool center = ir_attr_bool(at, "center", true), scale = ir_attr_bool(at, "scale", true);
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  if (len == 0)
+    return; /* nothing to normalise, nothing to write */
   for (int64_t o = 0; o < outer; o++)
     for (int64_t in = 0; in < inner; in++) {
       int64_t base = o * len * inner + in;
@@ -1576,6 +1593,9 @@ RelStatus rel_pad(OpId op, Type *const *args, int nargs, const Attrs *at, Arena 
     if (shape[i] < 0)
       return op_fail(err, errlen, "padding dim %d of extent %lld by (%lld, %lld) leaves %lld", i,
                      (long long)n, (long long)before[i], (long long)after[i], (long long)shape[i]);
+    int64_t last; /* the kernel reads index o - before for o < shape */
+    if (__builtin_sub_overflow(shape[i], before[i], &last))
+      return op_fail(err, errlen, "pad_width too large in dim %d", i);
     if (mode == PAD_EDGE && n == 0 && shape[i] > 0)
       return op_fail(err, errlen, "edge padding needs a non-empty dim %d", i);
     if (mode == PAD_REFLECT && (before[i] > n - 1 || after[i] > n - 1) &&
@@ -1621,7 +1641,9 @@ bool solve_pad(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
       n = pick_pref(
           cx, lo, max64(lo, min64(lim->max_dim, quota(lim->max_numel, mul_sat(used, rest)))), t[i]);
     int64_t s = t[i] - n, b;
-    if (s < 0)
+    if (t[i] == 0)
+      b = 0;
+    else if (s < 0)
       b = pick(cx, s, 0);
     else if (mode == PAD_REFLECT)
       b = pick(cx, max64(0, s - (n - 1)), min64(s, n - 1));
