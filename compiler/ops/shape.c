@@ -358,7 +358,7 @@ RelStatus rel_expand_dims(OpId op, Type *const *args, int nargs, const Attrs *at
     return op_fail(err, errlen, "axis %lld is out of range [%d, %d]", (long long)axis, -rank - 1,
                    rank);
   if (num > IR_MAX_RANK - rank)
-    return op_fail(err, errlen, "result rank %lld exceeds %d", (long long)(rank + num),
+    return op_fail(err, errlen, "num_newaxis %lld would make the rank exceed %d", (long long)num,
                    IR_MAX_RANK);
   int pivot = (int)(axis < 0 ? axis + rank + 1 : axis), r = 0;
   for (int i = 0; i <= rank; i++) {
@@ -576,8 +576,8 @@ static RelStatus split_plan(const Attrs *at, int rank, const int64_t *shape, int
   }
   if (x->kind != AV_INTS)
     return op_fail(err, errlen, "indices_or_sections must be an integer or a list of integers");
-  if (x->n + 1 > OP_MAX_PIECES)
-    return op_fail(err, errlen, "at most %d pieces, got %d", OP_MAX_PIECES, x->n + 1);
+  if (x->n < 0 || x->n >= OP_MAX_PIECES)
+    return op_fail(err, errlen, "at most %d indices, got %d", OP_MAX_PIECES - 1, x->n);
   int64_t prev = 0;
   for (int i = 0; i < x->n; i++) {
     if (x->ints[i] <= prev)
@@ -970,9 +970,8 @@ void k_concatenate(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
   memcpy(shape, y->shape, sizeof shape);
   for (int k = 0; k < nargs; k++) {
     shape[axis] = args[k]->shape[axis];
-    if (!has_shape(args[k], y->rank, shape))
+    if (!has_shape(args[k], y->rank, shape) || __builtin_add_overflow(total, shape[axis], &total))
       return;
-    total += shape[axis];
   }
   if (total != y->shape[axis] || y->numel == 0)
     return;
@@ -1170,12 +1169,16 @@ static bool coin(OpSolveCtx *cx) {
   return pick(cx, 2) == 1;
 }
 
+/* The largest rank a solver may use. */
+static int rank_cap(const OpLimits *lim) {
+  return lim->max_rank < IR_MAX_RANK ? lim->max_rank : IR_MAX_RANK;
+}
+
 /* True when t is a tensor type within lim's rank and size. */
 static bool fits(const Type *t, const OpLimits *lim) {
   int64_t n;
-  return t && t->kind == TY_TENSOR && t->tensor.rank <= lim->max_rank &&
-         t->tensor.rank <= IR_MAX_RANK && count_elems(t->tensor.rank, t->tensor.shape, &n) &&
-         n <= lim->max_numel;
+  return t && t->kind == TY_TENSOR && t->tensor.rank <= rank_cap(lim) &&
+         count_elems(t->tensor.rank, t->tensor.shape, &n) && n <= lim->max_numel;
 }
 
 /* Start a solution with nargs arguments, no attributes and result ret
@@ -1200,7 +1203,7 @@ static int64_t enc_axis(OpSolveCtx *cx, int axis, int range) {
  * in allowed, and sometimes (the last choice) one dim of size zero. */
 static Type *draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
   int64_t shape[IR_MAX_RANK];
-  int rank = op_draw_rank(cx, lo, hi);
+  int rank = op_draw_rank(cx, lo, hi < IR_MAX_RANK ? hi : IR_MAX_RANK);
   op_draw_shape(cx, rank, cx->lim->max_numel, shape);
   if (rank > 0 && pick(cx, 8) == 7)
     shape[pick(cx, rank)] = 0;
@@ -1209,14 +1212,14 @@ static Type *draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
 
 /* True when a sampler may draw tensors of rank >= lo at all. */
 static bool can_sample(OpSolveCtx *cx, int lo) {
-  return cx->lim->max_rank >= lo && cx->lim->max_numel >= 1 && (cx->lim->dtypes & OP_ALL);
+  return rank_cap(cx->lim) >= lo && cx->lim->max_numel >= 1 && (cx->lim->dtypes & OP_ALL);
 }
 
 /* Sample by drawing a result type of rank >= lo and solving for it. */
 static bool sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, int lo) {
   if (!can_sample(cx, lo))
     return false;
-  Type *t = draw_tensor(cx, lo, cx->lim->max_rank, OP_ALL);
+  Type *t = draw_tensor(cx, lo, rank_cap(cx->lim), OP_ALL);
   return solve(op, t, cx, sig) && finish(rel, op, cx, sig);
 }
 
@@ -1225,7 +1228,7 @@ static bool sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, Op
 /* Draw a factorisation of n > 0 into a shape of dims <= max_dim; returns
  * its rank, or -1 when the last factor comes out above max_dim. */
 static int draw_factors(OpSolveCtx *cx, int64_t n, int64_t *shape) {
-  int r = op_draw_rank(cx, n == 1 ? 0 : 1, cx->lim->max_rank);
+  int r = op_draw_rank(cx, n == 1 ? 0 : 1, rank_cap(cx->lim));
   int64_t rem = n;
   for (int i = 0; i + 1 < r; i++) {
     int64_t divs[64];
@@ -1233,6 +1236,8 @@ static int draw_factors(OpSolveCtx *cx, int64_t n, int64_t *shape) {
     for (int64_t d = 1; d <= rem && d <= cx->lim->max_dim && nd < 64; d++)
       if (rem % d == 0)
         divs[nd++] = d;
+    if (nd == 0)
+      return -1;
     shape[i] = divs[pick(cx, nd)];
     rem /= shape[i];
   }
@@ -1326,7 +1331,7 @@ bool sample_reshape(OpId op, OpSolveCtx *cx, OpSig *sig) {
   int64_t out[IR_MAX_RANK], n;
   if (!can_sample(cx, 0))
     return false;
-  Type *x = draw_tensor(cx, 0, cx->lim->max_rank, OP_ALL);
+  Type *x = draw_tensor(cx, 0, rank_cap(cx->lim), OP_ALL);
   int r = x->tensor.rank;
   memcpy(out, x->tensor.shape, sizeof out);
   count_elems(r, out, &n);
@@ -1415,7 +1420,7 @@ bool solve_squeeze(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   bool added[IR_MAX_RANK] = {0}, has_one = false;
   if (!fits(want, cx->lim))
     return false;
-  int r = want->tensor.rank, rin = r, u = (int)pick(cx, cx->lim->max_rank - r + 1);
+  int r = want->tensor.rank, rin = r, u = (int)pick(cx, rank_cap(cx->lim) - r + 1);
   memcpy(in, want->tensor.shape, sizeof in);
   for (int i = 0; i < r; i++)
     has_one |= in[i] == 1;
@@ -1506,7 +1511,7 @@ bool sample_concatenate(OpId op, OpSolveCtx *cx, OpSig *sig) {
   int64_t sizes[4], others;
   if (!can_sample(cx, 1))
     return false;
-  Type *base = draw_tensor(cx, 1, cx->lim->max_rank, OP_ALL);
+  Type *base = draw_tensor(cx, 1, rank_cap(cx->lim), OP_ALL);
   int r = base->tensor.rank, axis = (int)pick(cx, r), n = 1 + (int)pick(cx, 4);
   int64_t saved = base->tensor.shape[axis];
   base->tensor.shape[axis] = 1;
@@ -1564,7 +1569,7 @@ bool sample_stack(OpId op, OpSolveCtx *cx, OpSig *sig) {
   int64_t numel;
   if (!can_sample(cx, 1))
     return false;
-  Type *base = draw_tensor(cx, 0, cx->lim->max_rank - 1, OP_ALL);
+  Type *base = draw_tensor(cx, 0, rank_cap(cx->lim) - 1, OP_ALL);
   count_elems(base->tensor.rank, base->tensor.shape, &numel);
   int64_t most = numel ? cx->lim->max_numel / numel : 4;
   if (most > cx->lim->max_dim)
@@ -1654,7 +1659,7 @@ bool solve_split(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 bool sample_split(OpId op, OpSolveCtx *cx, OpSig *sig) {
   if (!can_sample(cx, 1))
     return false;
-  Type *x = draw_tensor(cx, 1, cx->lim->max_rank, OP_ALL);
+  Type *x = draw_tensor(cx, 1, rank_cap(cx->lim), OP_ALL);
   int r = x->tensor.rank, axis = (int)pick(cx, r);
   int64_t d = x->tensor.shape[axis], opts[OP_MAX_PIECES];
   start(cx, sig, 1, NULL);
@@ -1825,14 +1830,14 @@ bool solve_take(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   const int64_t *t = want->tensor.shape;
   DType idt = dtype_in(cx, index_dtypes(want, cx->lim));
   start(cx, sig, 2, want);
-  if (!coin(cx) || cx->lim->max_rank < 1) { /* axis None: any data, indices shaped like want */
-    sig->args[0] = draw_tensor(cx, 0, cx->lim->max_rank, 1u << want->tensor.dtype);
+  if (!coin(cx) || rank_cap(cx->lim) < 1) { /* axis None: any data, indices shaped like want */
+    sig->args[0] = draw_tensor(cx, 0, rank_cap(cx->lim), 1u << want->tensor.dtype);
     sig->args[1] = ir_tensor_type(cx->arena, idt, r, t);
     take_attrs(cx, sig, -1, 0);
     return true;
   }
   /* want = data[:a] + indices + data[a+1:], data of rank rd. */
-  int rd = 1 + (int)pick(cx, r + 1 < cx->lim->max_rank ? r + 1 : cx->lim->max_rank);
+  int rd = 1 + (int)pick(cx, r + 1 < rank_cap(cx->lim) ? r + 1 : rank_cap(cx->lim));
   int a = (int)pick(cx, rd), ri = r - rd + 1, k = 0;
   int64_t ds[IR_MAX_RANK], others = 1, dmax = cx->lim->max_dim;
   for (int i = 0; i < a; i++)
@@ -1856,11 +1861,11 @@ bool sample_take(OpId op, OpSolveCtx *cx, OpSig *sig) {
   int64_t ishape[IR_MAX_RANK], others = 1;
   if (!can_sample(cx, 0) || !mask)
     return false;
-  Type *x = draw_tensor(cx, 0, cx->lim->max_rank, OP_ALL);
+  Type *x = draw_tensor(cx, 0, rank_cap(cx->lim), OP_ALL);
   int rd = x->tensor.rank, a = rd >= 1 && coin(cx) ? (int)pick(cx, rd) : -1;
   for (int i = 0; a >= 0 && i < rd; i++)
     others *= i == a ? 1 : x->tensor.shape[i];
-  int ri = op_draw_rank(cx, 0, a >= 0 ? cx->lim->max_rank - rd + 1 : cx->lim->max_rank);
+  int ri = op_draw_rank(cx, 0, a >= 0 ? rank_cap(cx->lim) - rd + 1 : rank_cap(cx->lim));
   op_draw_shape(cx, ri, others ? cx->lim->max_numel / others : cx->lim->max_numel, ishape);
   if (ri > 0 && pick(cx, 8) == 7)
     ishape[pick(cx, ri)] = 0;
