@@ -640,7 +640,8 @@ static bool check_op(OpId op) {
       a = arena_new();
     }
     bool random;
-    want_one(op, &r, a, draw_want(op, &r, a, &random), random, true);
+    Type *want = draw_want(op, &r, a, &random);
+    want_one(op, &r, a, want, random, true);
     sample_one(op, &r, a, true);
   }
   arena_free(a);
