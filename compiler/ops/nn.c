@@ -1220,6 +1220,8 @@ static int rd_axis(AttrReader *r, int64_t dflt, int rank, int64_t lo) {
   int64_t v = rd_int(r, "axis", dflt);
   if (r->bad)
     return 0;
+  if (lo < -rank)
+    lo = -rank; /* a rank-0 tensor has no axis at all, not even -1 */
   if (v < lo || v >= rank) {
     rd_fail(r, "axis %lld out of range [%lld, %d) for rank %d", (long long)v, (long long)lo, rank,
             rank);

@@ -1080,6 +1080,9 @@ void k_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *co
     shape[r++] = x->shape[i];
   if (!has_shape(y, r, shape) || y->numel == 0)
     return;
+  /* Taking from an empty axis gives zeros: write them, never rely on the
+   * caller's zeroed memory. */
+  memset(y->data, 0, (size_t)y->numel * (size_t)ir_dtype_size(y->dtype));
   if (axis < 0) {
     for (int64_t i = 0; x->numel > 0 && i < y->numel; i++)
       copy_run(y, i, x, take_index(ir_tensor_get_i64(ix, i), x->numel, wrap), 1);
