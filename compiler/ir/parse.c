@@ -1192,7 +1192,7 @@ static void parse_elems(Parser *p, Tensor *t, int dim, int64_t *idx) {
   }
   const Tok *lb = expect(p, TK_LBRACK, "`[` for the next dimension");
   for (int64_t i = 0; i < t->shape[dim]; i++) {
-    if (i)
+    if (i && peek(p)->k != TK_RBRACK)
       expect(p, TK_COMMA, "`,` between elements");
     if (peek(p)->k == TK_RBRACK)
       fail(p, peek(p), "dimension %d has %lld element%s, expected %lld", dim, (long long)i,
@@ -1850,7 +1850,8 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
     /* Definition order, not the order of first reference. */
     if (p.ndefs != m->nfuncs)
       abort();
-    memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
+    if (p.ndefs)
+      memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
   }
   ptrmap_free(&p.attempted);
   arena_free(p.tmp);
