@@ -212,14 +212,26 @@ static bool special_f64(char *buf, size_t n, uint64_t bits) {
   return true;
 }
 
+/* Integers below 10^(maxexp+1) are exact in the type: print 1000 rather
+ * than %g's 1e+03 when the shortest form is in exponent notation. */
+static void fixed_if_integral(char *buf, size_t n, double v, int maxexp) {
+  const char *e = strchr(buf, 'e');
+  if (!e)
+    return;
+  int exp = atoi(e + 1);
+  if (exp >= 0 && exp <= maxexp)
+    snprintf(buf, n, "%.*g", exp + 1, v);
+}
+
 /* The shortest %g form of a finite float32 that reads back bit-exactly. */
 static void fmt_f32(char *buf, size_t n, float v) {
   for (int prec = 1; prec <= 9; prec++) {
     snprintf(buf, n, "%.*g", prec, (double)v);
     float back = strtof(buf, NULL);
     if (memcmp(&back, &v, sizeof v) == 0)
-      return;
+      break;
   }
+  fixed_if_integral(buf, n, v, 6);
 }
 
 /* The shortest %g form of a finite double that reads back bit-exactly. */
@@ -228,8 +240,9 @@ static void fmt_f64(char *buf, size_t n, double v) {
     snprintf(buf, n, "%.*g", prec, v);
     double back = strtod(buf, NULL);
     if (memcmp(&back, &v, sizeof v) == 0)
-      return;
+      break;
   }
+  fixed_if_integral(buf, n, v, 15);
 }
 
 /* A tensor element (no suffix: the literal's header gives the dtype). */
