@@ -137,7 +137,7 @@ typedef struct Printer {
   Bound *bound;
   int nbound, npost;
   Bound *sorted; /* bound[] sorted by slot, for the real walk */
-  int *cursor;   /* per block: next position in order[] */
+  int *cursor;   /* per block: next position in sorted[] */
   Block *blocks;
   int nblocks, capblocks;
   PtrMap bbase; /* block owner -> first block id + 1 */
@@ -164,13 +164,24 @@ static void putf(Printer *p, const char *fmt, ...) __attribute__((format(printf,
 static void putf(Printer *p, const char *fmt, ...) {
   if (p->dry)
     return;
-  char buf[128];
+  char small[128], *buf = small;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
-  if (n >= 0)
-    buf_put(&p->out, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+  if (n < 0)
+    return;
+  if ((size_t)n >= sizeof small) { /* long names */
+    buf = malloc((size_t)n + 1);
+    if (!buf)
+      abort();
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  buf_put(&p->out, buf, (size_t)n);
+  if (buf != small)
+    free(buf);
 }
 
 /* A new line at the current indentation (nothing at the very start). */

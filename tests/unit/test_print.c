@@ -259,6 +259,23 @@ static void test_built_names(void) {
   ir_module_free(m);
 }
 
+/* Names longer than any fixed buffer survive a round trip. */
+static void test_long_names(void) {
+  char name[400];
+  memset(name, 'n', sizeof name - 1);
+  name[sizeof name - 1] = 0;
+  char *src = malloc(4000);
+  snprintf(src, 4000, "def @%s(%%%s) { free_var %%%s_free; @%s(%%%s_free) }", name, name, name,
+           name, name);
+  check_round_trip(src, "long names");
+  Module *m = parse_or_report(src, "long names");
+  char *s = m ? ir_print_module(m) : NULL;
+  CHECK(s && strstr(s, name) && strlen(s) > 5 * sizeof name);
+  free(s);
+  ir_module_free(m);
+  free(src);
+}
+
 static void test_print_expr_and_type(void) {
   Module *m = ir_module_new();
   Var *x = ir_var(m, "x", f32(m));
@@ -365,6 +382,7 @@ int main(void) {
   test_built_sharing();
   test_built_scopes();
   test_built_names();
+  test_long_names();
   test_print_expr_and_type();
   test_float_bits();
   return test_summary();
