@@ -81,6 +81,7 @@ static size_t ns_slot(const NameSet *ns, const char *s) {
   return i;
 }
 
+/* Is s in the set? */
 static bool ns_has(const NameSet *ns, const char *s) {
   return ns->cap && ns->slots[ns_slot(ns, s)];
 }
@@ -102,6 +103,7 @@ static void ns_add(NameSet *ns, const char *s) {
     ns->slots[i] = s, ns->n++;
 }
 
+/* Empties the set and frees its table. */
 static void ns_free(NameSet *ns) {
   free(ns->slots);
   memset(ns, 0, sizeof *ns);
@@ -154,6 +156,7 @@ typedef struct Printer {
   int nfree; /* used[] entries never bound: printed as free_var */
 } Printer;
 
+/* Appends s to the output (nothing in the dry walk). */
 static void put(Printer *p, const char *s) {
   if (!p->dry)
     buf_put(&p->out, s, strlen(s));
@@ -161,6 +164,7 @@ static void put(Printer *p, const char *s) {
 
 static void putf(Printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Appends formatted text of any length (nothing in the dry walk). */
 static void putf(Printer *p, const char *fmt, ...) {
   if (p->dry)
     return;
@@ -216,6 +220,7 @@ static bool special_f32(char *buf, size_t n, uint32_t bits) {
   return true;
 }
 
+/* Formats a non-finite double given by its bits; false when finite. */
 static bool special_f64(char *buf, size_t n, uint64_t bits) {
   if ((bits & 0x7ff0000000000000ull) != 0x7ff0000000000000ull)
     return false;
@@ -378,6 +383,7 @@ static void pr_tvars(Printer *p, int n, Type *const *tvars) {
   put(p, "]");
 }
 
+/* Prints a shape: (2, 3), (3), (). */
 static void pr_shape(Printer *p, int rank, const int64_t *shape) {
   put(p, "(");
   for (int i = 0; i < rank; i++)
@@ -385,6 +391,7 @@ static void pr_shape(Printer *p, int rank, const int64_t *shape) {
   put(p, ")");
 }
 
+/* Prints a type; TY_VARs by their names in the current root. */
 static void pr_type(Printer *p, const Type *t) {
   if (p->dry)
     return;
@@ -524,6 +531,7 @@ static void pr_string(Printer *p, const char *s) {
   put(p, "\"");
 }
 
+/* Prints name=value for an operator attribute. */
 static void pr_attr(Printer *p, const Attr *a) {
   putf(p, "%s=", a->name);
   switch (a->kind) {
@@ -611,6 +619,7 @@ static Bound *bound_of(const Printer *p, const Expr *e) {
   return i ? &p->bound[*i - 1] : NULL;
 }
 
+/* Orders bound nodes parents first. */
 static int cmp_post_desc(const void *a, const void *b) {
   return ((const Bound *)b)->post - ((const Bound *)a)->post;
 }
@@ -808,6 +817,7 @@ static void pr_expr(Printer *p, const Expr *e) {
   putf(p, "%%%lld", (long long)*num - 1);
 }
 
+/* Prints expressions separated by ", ". */
 static void pr_args(Printer *p, int n, Expr *const *args) {
   for (int i = 0; i < n; i++) {
     if (i)
@@ -843,6 +853,7 @@ static void pr_sig(Printer *p, const Expr *f, bool is_inline) {
   put(p, " ");
 }
 
+/* Prints a pattern, naming the variables it binds. */
 static void pr_pattern(Printer *p, const Pattern *pat) {
   switch (pat->kind) {
   case PAT_WILD: put(p, "_"); return;
@@ -863,6 +874,7 @@ static void pr_pattern(Printer *p, const Pattern *pat) {
   put(p, pat->kind == PAT_TUPLE && pat->n == 1 ? ",)" : ")");
 }
 
+/* Prints match (e) { pattern => body, ... }; each clause body is a block. */
 static void pr_match(Printer *p, const Expr *e) {
   put(p, e->match.complete ? "match (" : "match? (");
   pr_expr(p, e->match.scrut);
@@ -881,6 +893,7 @@ static void pr_match(Printer *p, const Expr *e) {
   put(p, "}");
 }
 
+/* Prints an operator, constructor or closure call. */
 static void pr_call(Printer *p, const Expr *e) {
   switch (e->call.kind) {
   case CALL_OP:
@@ -1048,6 +1061,7 @@ static void print_root(Printer *p, const Expr *root, void (*walk)(Printer *, con
     abort();
 }
 
+/* Walks one global function: def @name(...) { body }. */
 static void walk_def(Printer *p, const void *ctx) {
   const GlobalFn *g = ctx;
   putf(p, "def @%s", g->name);
@@ -1055,10 +1069,12 @@ static void walk_def(Printer *p, const void *ctx) {
   pr_block(p, g->func, 0, 1, g->func->func.body, BLK_BRACES);
 }
 
+/* Walks a bare expression as a block without braces. */
 static void walk_expr(Printer *p, const void *ctx) {
   pr_block(p, &p->root_key, 0, 1, ctx, BLK_BARE);
 }
 
+/* Prints type Name[tvars] { Ctor(fields), ... }. */
 static void pr_typedef(Printer *p, const TypeDef *td) {
   reset_root(p);
   putf(p, "type %s", td->name);
@@ -1082,6 +1098,7 @@ static void pr_typedef(Printer *p, const TypeDef *td) {
   put(p, "}");
 }
 
+/* Frees the printer's state; returns the text (never NULL). */
 static char *finish(Printer *p) {
   reset_root(p);
   arena_free(p->tmp);
@@ -1090,6 +1107,7 @@ static char *finish(Printer *p) {
   return p->out.s;
 }
 
+/* Header, type definitions (not the prelude's), then definitions. */
 char *ir_print_module(const Module *m) {
   Printer p = {.m = m, .tmp = arena_new(), .cur_blk = -1};
   put(&p, "#[version = \"0.0.5\"]\n");
@@ -1110,12 +1128,14 @@ char *ir_print_module(const Module *m) {
   return finish(&p);
 }
 
+/* Statements one per line, free variables declared first. */
 char *ir_print_expr(const Expr *e) {
   Printer p = {.tmp = arena_new(), .cur_blk = -1};
   print_root(&p, e, walk_expr, e);
   return finish(&p);
 }
 
+/* Type variables print by their name hints. */
 char *ir_print_type(const Type *t) {
   Printer p = {.tmp = arena_new(), .cur_blk = -1};
   pr_type(&p, t);

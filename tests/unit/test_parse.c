@@ -429,7 +429,45 @@ static void test_garbage(void) {
   diag_free(&d);
 }
 
+/* Every node of every seed-corpus program has a source position. */
+static long unpositioned;
+
+static void check_pos(Expr **slot, void *ctx) {
+  if ((*slot)->line <= 0 || (*slot)->col <= 0)
+    unpositioned++;
+  ir_expr_children(*slot, check_pos, ctx);
+}
+
+static void test_positions(void) {
+  static const char *const files[] = {
+      "01_defs",    "02_let",          "03_graph",  "04_if",    "05_fn",       "06_globals",
+      "07_poly",    "08_adt",          "09_match",  "10_ref",   "11_tuples",   "12_literals",
+      "13_tensors", "14_infix",        "15_attrs",  "16_types", "17_free_var", "18_comments",
+      "19_net",     "20_mutual_types", "21_sharing"};
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    char path[256];
+    snprintf(path, sizeof path, "harnesses/corpus/parse_fuzzer/%s.relay", files[i]);
+    size_t len;
+    char *text = test_read_file(path, &len);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    if (!text)
+      continue;
+    Diag d;
+    diag_init(&d, path, NULL);
+    Module *m = ir_parse_module(text, len, path, &d);
+    CHECK_MSG(m != NULL, "%s: %s", path, d.text);
+    unpositioned = 0;
+    for (int f = 0; m && f < m->nfuncs; f++)
+      check_pos(&m->funcs[f]->func, NULL);
+    CHECK_MSG(unpositioned == 0, "%s: %ld nodes without a position", path, unpositioned);
+    ir_module_free(m);
+    diag_free(&d);
+    free(text);
+  }
+}
+
 int main(void) {
+  test_positions();
   test_structure();
   test_precedence();
   test_literals();
