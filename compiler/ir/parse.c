@@ -1082,7 +1082,7 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
     bool neg = accept(p, TK_MINUS);
     const Tok *t = next(p);
     bool fl = t->k != TK_NUM || t->is_float || t->len != t->numlen;
-    if (fl || is_float_kind) {
+    if (fl) { /* an integer stays AV_INT, so builder attributes round-trip */
       ir_attr_set_float(p->tmp, at, name, attr_float(p, neg, t));
       got = AV_FLOAT;
     } else {
@@ -1091,7 +1091,8 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
     }
   }
   bool ok = (got == AV_NONE && opt) || (got == AV_INT && strcmp(kind, "int") == 0) ||
-            (got == AV_INTS && strcmp(kind, "ints") == 0) || (got == AV_FLOAT && is_float_kind) ||
+            (got == AV_INTS && strcmp(kind, "ints") == 0) ||
+            ((got == AV_FLOAT || got == AV_INT) && is_float_kind) ||
             (got == AV_BOOL && strcmp(kind, "bool") == 0) ||
             (got == AV_STR && strcmp(kind, "str") == 0) ||
             (got == AV_PAIRS && strcmp(kind, "pairs") == 0) ||

@@ -192,7 +192,7 @@ static void test_attrs(void) {
   CHECK(a->items[1].kind == AV_BOOL && a->items[1].i == 1);
   CHECK(f[1]->call.attrs.items[0].kind == AV_NONE);
   a = &f[2]->call.attrs;
-  CHECK(a->items[0].kind == AV_FLOAT && a->items[0].f == 0.0);
+  CHECK(a->items[0].kind == AV_INT && ir_attr_float(a, "a_min", 1) == 0.0);
   CHECK(a->items[1].kind == AV_FLOAT && isinf(a->items[1].f));
   a = &f[3]->call.attrs;
   CHECK(a->items[0].kind == AV_PAIRS && a->items[0].n == 1 && a->items[0].ints[1] == 2);
