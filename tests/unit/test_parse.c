@@ -313,6 +313,67 @@ static void test_errors(void) {
               1, 8);
 }
 
+static void test_more_errors(void) {
+  CHECK_ERROR("def @f() { Tensor[(2), bool]([1, 0]) }",
+              "expected `True` or `False` in a bool tensor, found `1`", 1, 31);
+  CHECK_ERROR("def @f() { Tensor[(1), float32]([True]) }",
+              "expected a number, `nan` or `inf` in a float32 tensor, found `True`", 1, 34);
+  CHECK_ERROR("def @f() { Tensor[(1), float32]([nan(5)]) }",
+              "expected a hexadecimal NaN payload, found `5`", 1, 38);
+  CHECK_ERROR("def @f() { Tensor[(1), float64]([nan(0x10000000000000000)]) }",
+              "NaN payload `0x10000000000000000` is too large", 1, 38);
+  CHECK_ERROR("def @f() { 0x1f }", "hexadecimal literals are only allowed as NaN payloads", 1, 12);
+  CHECK_ERROR("type a.b { X }", "type name `a.b` must not contain `.`", 1, 6);
+  CHECK_ERROR("def @f[A, A]() { 1 }", "type parameter `A` is declared twice", 1, 11);
+  CHECK_ERROR("def @f[List]() { 1 }", "type parameter `List` has the name of a type", 1, 8);
+  CHECK_ERROR("def @f(%x: Tensor[(2147483647, 2147483647, 2147483647), float32]) { %x }",
+              "tensor shape has too many elements", 1, 44);
+  CHECK_ERROR("def @f(%x: Tensor[(2147483648), float32]) { %x }",
+              "a dimension `2147483648` is too large (at most 2147483647)", 1, 20);
+  CHECK_ERROR("def @f[A](%x: A[float32]) { %x }", "type variable `A` takes no type arguments", 1,
+              16);
+  CHECK_ERROR("def @f(%x: ,) { %x }", "expected a type, found `,`", 1, 12);
+  CHECK_ERROR("def @f(%x) { nn.pad(%x, pad_width=[[1, 2, 3]]) }",
+              "a pair must hold exactly two integers", 1, 36);
+  CHECK_ERROR("def @f(%x) { sum(%x, axis=[1.5]) }", "expected an integer, found `1.5`", 1, 28);
+  CHECK_ERROR("def @f(%x) { clip(%x, a_min=1i64) }",
+              "unexpected suffix on the attribute value `1i64`", 1, 29);
+  CHECK_ERROR("def @f(%x) { clip(%x, a_min=\"a\") }",
+              "attribute a_min of clip expects float, found a string", 1, 29);
+  CHECK_ERROR("def @f(%x) { clip(%x, a_min=[1]) }",
+              "attribute a_min of clip expects float, found a list of integers", 1, 29);
+  CHECK_ERROR("def @f(%x) { sum(%x, axis=1) }",
+              "attribute axis of sum expects ints or None, found an integer", 1, 27);
+  CHECK_ERROR("def @f(Primitive=1, %x) { %x }", "a parameter cannot follow the function attributes",
+              1, 21);
+  CHECK_ERROR("def @f(Primitive=2) { 1 }", "0 or 1 `2` is too large (at most 1)", 1, 18);
+  CHECK_ERROR("def @f(1) { 1 }", "expected a parameter `%name`, found `1`", 1, 8);
+  CHECK_ERROR("def @f(%x) { match (%x) { Foo => 1 } }", "unknown constructor `Foo` in a pattern", 1,
+              27);
+  CHECK_ERROR("def @f(%x) { match (%x) { 1 => 1 } }", "expected a pattern, found `1`", 1, 27);
+  CHECK_ERROR("def @f() { %99999999999 = 1; 2 }",
+              "graph binding number `%99999999999` is too large", 1, 12);
+  CHECK_ERROR("def @f() { \"\\x00\" }", "`\\x00` cannot appear in a string", 1, 12);
+  CHECK_ERROR("def @f() { \"\\q\" }", "invalid escape sequence in a string literal", 1, 12);
+  CHECK_ERROR("def @f() { % }", "expected a name or a number after `%`", 1, 12);
+  CHECK_ERROR("def @f() { @1 }", "expected a name after `@`", 1, 12);
+  CHECK_ERROR("def @f() { (1, 2).x }", "expected a tuple index, found `x`", 1, 19);
+  CHECK_ERROR("def @f() { if (True) { 1 } }", "expected `else`, found `}`", 1, 28);
+  CHECK_ERROR("def @f() { add }", "expected `(` and the arguments of the operator, found `}`", 1,
+              16);
+  /* dimensions may carry TVM's 64-bit suffix; relational operators */
+  Diag d;
+  Module *m =
+      parse("def @f(%x: Tensor[(2i64, 3i32), float32], %a, %b) { (%a > %b, %a <= %b) }", &d);
+  CHECK(m && ir_global_get(m, "f")->func->func.params[0]->annot->tensor.shape[0] == 2);
+  if (m) {
+    Expr **t = body_of(m, "f")->tuple.fields;
+    CHECK(t[0]->call.op == OP_GREATER && t[1]->call.op == OP_LESS_EQUAL);
+  }
+  ir_module_free(m);
+  diag_free(&d);
+}
+
 static void test_multiple_errors(void) {
   Diag d;
   const char *src = "def @a() { %nope }\n"
@@ -475,6 +536,7 @@ int main(void) {
   test_attrs();
   test_misc_forms();
   test_errors();
+  test_more_errors();
   test_multiple_errors();
   test_depth_limits();
   test_garbage();
