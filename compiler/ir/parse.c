@@ -467,7 +467,8 @@ static const char *describe(Parser *p, const Tok *t) {
   return s;
 }
 
-/* Records an error at t (the first of PARSE_MAX_ERRORS). */
+/* Records an error at t; past PARSE_MAX_ERRORS it records "too many
+ * errors" once and stops the parse. */
 static void verror_at(Parser *p, const Tok *t, const char *fmt, va_list ap) {
   if (p->stop)
     return;
