@@ -1,9 +1,11 @@
-# parse_fuzzer on every seed-corpus and printer golden file (each run once:
+# parse_fuzzer on every seed-corpus, printer golden and regression file
+# (tests/regressions/parse_fuzzer: inputs that once failed; each run once:
 # files, not directories, so nothing is written to the source tree), then
 # a short fuzzing run from the corpus into a scratch directory.
 if(TARGET parse_fuzzer)
   file(GLOB _inputs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/harnesses/corpus/parse_fuzzer/*
-       ${CMAKE_SOURCE_DIR}/tests/golden/print/*.relay)
+       ${CMAKE_SOURCE_DIR}/tests/golden/print/*.relay
+       ${CMAKE_SOURCE_DIR}/tests/regressions/parse_fuzzer/*)
   add_test(NAME fuzz_parse_corpus COMMAND parse_fuzzer ${_inputs})
   set_tests_properties(fuzz_parse_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60)
   if(RS_ENGINE STREQUAL "libfuzzer")
