@@ -139,6 +139,7 @@ typedef struct Lexer {
   int ntok, cap;
 } Lexer;
 
+/* Character classes of the lexer (ASCII only: other bytes are errors). */
 static bool is_alpha(int c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
@@ -174,6 +175,7 @@ static Tok *emit(Lexer *L, TokKind k, size_t start, int line, int col) {
   return t;
 }
 
+/* Appends a TK_ERR token; the parser reports msg when it reaches it. */
 static Tok *lex_error(Lexer *L, size_t start, int line, int col, const char *msg) {
   Tok *t = emit(L, TK_ERR, start, line, col);
   t->str = msg;
@@ -465,7 +467,8 @@ static const char *describe(Parser *p, const Tok *t) {
   return s;
 }
 
-/* Records an error at t (the first of PARSE_MAX_ERRORS). */
+/* Records an error at t; past PARSE_MAX_ERRORS it records "too many
+ * errors" once and stops the parse. */
 static void verror_at(Parser *p, const Tok *t, const char *fmt, va_list ap) {
   if (p->stop)
     return;
@@ -480,6 +483,7 @@ static void verror_at(Parser *p, const Tok *t, const char *fmt, va_list ap) {
 static void error_at(Parser *p, const Tok *t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Records an error at t and carries on. */
 static void error_at(Parser *p, const Tok *t, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -513,6 +517,7 @@ static const Tok *ahead(const Parser *p, int k) {
   return &p->toks[i < p->ntok ? i : p->ntok - 1];
 }
 
+/* Consumes and returns the current token (EOF stays put). */
 static const Tok *next(Parser *p) {
   const Tok *t = peek(p);
   if (t->k != TK_EOF)
@@ -520,6 +525,7 @@ static const Tok *next(Parser *p) {
   return t;
 }
 
+/* Consumes the current token when it is of kind k. */
 static bool accept(Parser *p, TokKind k) {
   if (peek(p)->k != k)
     return false;
@@ -536,11 +542,13 @@ static const Tok *expect(Parser *p, TokKind k, const char *what) {
   return t;
 }
 
+/* Enters a recursive production at t, bounding the nesting depth. */
 static void enter(Parser *p, const Tok *t) {
   if (++p->depth > PARSE_MAX_DEPTH)
     fail(p, t, "nesting is deeper than %d levels", PARSE_MAX_DEPTH);
 }
 
+/* Leaves a recursive production. */
 static void leave(Parser *p) {
   p->depth--;
 }
@@ -551,10 +559,12 @@ static char *tok_name(Parser *p, const Tok *t, int skip) {
   return arena_strndup(p->m->arena, t->s + skip, (size_t)(t->len - skip));
 }
 
+/* Is the token's text exactly word? */
 static bool tok_is(const Tok *t, const char *word) {
   return (size_t)t->len == strlen(word) && memcmp(t->s, word, (size_t)t->len) == 0;
 }
 
+/* Gives e the position of t. */
 static Expr *at(Expr *e, const Tok *t) {
   e->line = t->line, e->col = t->col;
   return e;
@@ -570,11 +580,13 @@ static Binding *lookup(Binding *b, int from, int n, const char *name, int len) {
   return NULL;
 }
 
+/* Brings a variable into scope (innermost last). */
 static void bind_var(Parser *p, Var *v) {
   Binding b = {v->name, (int)strlen(v->name), v};
   PUSH(p, p->vars, p->nvars, p->capvars, b);
 }
 
+/* Brings a type variable into scope. */
 static void bind_tvar(Parser *p, Type *tv) {
   Binding b = {tv->var.name, (int)strlen(tv->var.name), tv};
   PUSH(p, p->tvars, p->ntvars, p->captvars, b);
@@ -1028,6 +1040,7 @@ static double attr_float(Parser *p, bool neg, const Tok *t) {
   return float_value(p, t, neg, false);
 }
 
+/* An attribute kind for messages. */
 static const char *kind_desc(AttrKind k) {
   static const char *names[] = {"None",     "an integer",         "a float",        "a bool",
                                 "a string", "a list of integers", "a list of pairs"};
@@ -1070,7 +1083,7 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
     bool neg = accept(p, TK_MINUS);
     const Tok *t = next(p);
     bool fl = t->k != TK_NUM || t->is_float || t->len != t->numlen;
-    if (fl || is_float_kind) {
+    if (fl) { /* an integer stays AV_INT, so builder attributes round-trip */
       ir_attr_set_float(p->tmp, at, name, attr_float(p, neg, t));
       got = AV_FLOAT;
     } else {
@@ -1079,7 +1092,8 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
     }
   }
   bool ok = (got == AV_NONE && opt) || (got == AV_INT && strcmp(kind, "int") == 0) ||
-            (got == AV_INTS && strcmp(kind, "ints") == 0) || (got == AV_FLOAT && is_float_kind) ||
+            (got == AV_INTS && strcmp(kind, "ints") == 0) ||
+            ((got == AV_FLOAT || got == AV_INT) && is_float_kind) ||
             (got == AV_BOOL && strcmp(kind, "bool") == 0) ||
             (got == AV_STR && strcmp(kind, "str") == 0) ||
             (got == AV_PAIRS && strcmp(kind, "pairs") == 0) ||
@@ -1089,6 +1103,7 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
          opt ? " or None" : "", kind_desc(got));
 }
 
+/* args := (seq | name=value), ... `)`; attributes only for an operator. */
 static int parse_args(Parser *p, Expr ***out, OpId op, Attrs *at) {
   Expr **args = NULL;
   int n = 0, cap = 0;
@@ -1161,6 +1176,7 @@ static Expr *parse_binop(Parser *p, int min_prec) {
   }
 }
 
+/* expr := a binary-operator expression (no statements). */
 static Expr *parse_expr(Parser *p) {
   return parse_binop(p, 1);
 }
@@ -1192,7 +1208,7 @@ static void parse_elems(Parser *p, Tensor *t, int dim, int64_t *idx) {
   }
   const Tok *lb = expect(p, TK_LBRACK, "`[` for the next dimension");
   for (int64_t i = 0; i < t->shape[dim]; i++) {
-    if (i)
+    if (i && peek(p)->k != TK_RBRACK)
       expect(p, TK_COMMA, "`,` between elements");
     if (peek(p)->k == TK_RBRACK)
       fail(p, peek(p), "dimension %d has %lld element%s, expected %lld", dim, (long long)i,
@@ -1305,7 +1321,8 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
   return f;
 }
 
-/* Does the pattern being parsed (bindings from mark on) bind name? */
+/* Patterns bind their variables into scope; mark is where the clause's
+ * bindings start (a name may be bound once per pattern). */
 static Pattern *parse_pattern(Parser *p, int mark);
 
 /* (p, ..) after the `(`; returns the count. */
@@ -1426,6 +1443,8 @@ static Expr *parse_braced(Parser *p, const char *what) {
   return e;
 }
 
+/* atom := literal | variable | global | graph binding | tuple | fn | if
+ *       | match | ref forms | block | operator/constructor call. */
 static Expr *parse_atom(Parser *p) {
   const Tok *t = next(p);
   enter(p, t);
@@ -1770,6 +1789,7 @@ static void parse_header(Parser *p) {
   expect(p, TK_RBRACK, "`]`");
 }
 
+/* item := header (first only) | def | type */
 static void parse_item(Parser *p, bool first) {
   const Tok *t = peek(p);
   if (t->k == TK_HASH && first)
@@ -1813,6 +1833,8 @@ static void resolve_globals(Parser *p) {
   ptrmap_free(&reported);
 }
 
+/* Lexes, pre-scans the type definitions, parses every item with
+ * recovery, then resolves globals; the module only when there was no error. */
 Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) {
   Diag local;
   if (!d)
@@ -1850,7 +1872,8 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
     /* Definition order, not the order of first reference. */
     if (p.ndefs != m->nfuncs)
       abort();
-    memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
+    if (p.ndefs)
+      memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
   }
   ptrmap_free(&p.attempted);
   arena_free(p.tmp);

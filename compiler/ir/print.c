@@ -81,6 +81,7 @@ static size_t ns_slot(const NameSet *ns, const char *s) {
   return i;
 }
 
+/* Is s in the set? */
 static bool ns_has(const NameSet *ns, const char *s) {
   return ns->cap && ns->slots[ns_slot(ns, s)];
 }
@@ -102,6 +103,7 @@ static void ns_add(NameSet *ns, const char *s) {
     ns->slots[i] = s, ns->n++;
 }
 
+/* Empties the set and frees its table. */
 static void ns_free(NameSet *ns) {
   free(ns->slots);
   memset(ns, 0, sizeof *ns);
@@ -137,7 +139,7 @@ typedef struct Printer {
   Bound *bound;
   int nbound, npost;
   Bound *sorted; /* bound[] sorted by slot, for the real walk */
-  int *cursor;   /* per block: next position in order[] */
+  int *cursor;   /* per block: next position in sorted[] */
   Block *blocks;
   int nblocks, capblocks;
   PtrMap bbase; /* block owner -> first block id + 1 */
@@ -154,6 +156,7 @@ typedef struct Printer {
   int nfree; /* used[] entries never bound: printed as free_var */
 } Printer;
 
+/* Appends s to the output (nothing in the dry walk). */
 static void put(Printer *p, const char *s) {
   if (!p->dry)
     buf_put(&p->out, s, strlen(s));
@@ -161,16 +164,28 @@ static void put(Printer *p, const char *s) {
 
 static void putf(Printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Appends formatted text of any length (nothing in the dry walk). */
 static void putf(Printer *p, const char *fmt, ...) {
   if (p->dry)
     return;
-  char buf[128];
+  char small[128], *buf = small;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
-  if (n >= 0)
-    buf_put(&p->out, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+  if (n < 0)
+    return;
+  if ((size_t)n >= sizeof small) { /* long names */
+    buf = malloc((size_t)n + 1);
+    if (!buf)
+      abort();
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  buf_put(&p->out, buf, (size_t)n);
+  if (buf != small)
+    free(buf);
 }
 
 /* A new line at the current indentation (nothing at the very start). */
@@ -205,11 +220,23 @@ static bool special_f32(char *buf, size_t n, uint32_t bits) {
   return true;
 }
 
+/* Formats a non-finite double given by its bits; false when finite. */
 static bool special_f64(char *buf, size_t n, uint64_t bits) {
   if ((bits & 0x7ff0000000000000ull) != 0x7ff0000000000000ull)
     return false;
   fmt_nonfinite(buf, n, bits >> 63, bits & 0xfffffffffffffull, 0x8000000000000ull);
   return true;
+}
+
+/* Integers below 10^(maxexp+1) are exact in the type: print 1000 rather
+ * than %g's 1e+03 when the shortest form is in exponent notation. */
+static void fixed_if_integral(char *buf, size_t n, double v, int maxexp) {
+  const char *e = strchr(buf, 'e');
+  if (!e)
+    return;
+  int exp = atoi(e + 1);
+  if (exp >= 0 && exp <= maxexp)
+    snprintf(buf, n, "%.*g", exp + 1, v);
 }
 
 /* The shortest %g form of a finite float32 that reads back bit-exactly. */
@@ -218,8 +245,9 @@ static void fmt_f32(char *buf, size_t n, float v) {
     snprintf(buf, n, "%.*g", prec, (double)v);
     float back = strtof(buf, NULL);
     if (memcmp(&back, &v, sizeof v) == 0)
-      return;
+      break;
   }
+  fixed_if_integral(buf, n, v, 6);
 }
 
 /* The shortest %g form of a finite double that reads back bit-exactly. */
@@ -228,8 +256,9 @@ static void fmt_f64(char *buf, size_t n, double v) {
     snprintf(buf, n, "%.*g", prec, v);
     double back = strtod(buf, NULL);
     if (memcmp(&back, &v, sizeof v) == 0)
-      return;
+      break;
   }
+  fixed_if_integral(buf, n, v, 15);
 }
 
 /* A tensor element (no suffix: the literal's header gives the dtype). */
@@ -354,6 +383,7 @@ static void pr_tvars(Printer *p, int n, Type *const *tvars) {
   put(p, "]");
 }
 
+/* Prints a shape: (2, 3), (3), (). */
 static void pr_shape(Printer *p, int rank, const int64_t *shape) {
   put(p, "(");
   for (int i = 0; i < rank; i++)
@@ -361,6 +391,7 @@ static void pr_shape(Printer *p, int rank, const int64_t *shape) {
   put(p, ")");
 }
 
+/* Prints a type; TY_VARs by their names in the current root. */
 static void pr_type(Printer *p, const Type *t) {
   if (p->dry)
     return;
@@ -500,6 +531,7 @@ static void pr_string(Printer *p, const char *s) {
   put(p, "\"");
 }
 
+/* Prints name=value for an operator attribute. */
 static void pr_attr(Printer *p, const Attr *a) {
   putf(p, "%s=", a->name);
   switch (a->kind) {
@@ -587,6 +619,7 @@ static Bound *bound_of(const Printer *p, const Expr *e) {
   return i ? &p->bound[*i - 1] : NULL;
 }
 
+/* Orders bound nodes parents first. */
 static int cmp_post_desc(const void *a, const void *b) {
   return ((const Bound *)b)->post - ((const Bound *)a)->post;
 }
@@ -784,6 +817,7 @@ static void pr_expr(Printer *p, const Expr *e) {
   putf(p, "%%%lld", (long long)*num - 1);
 }
 
+/* Prints expressions separated by ", ". */
 static void pr_args(Printer *p, int n, Expr *const *args) {
   for (int i = 0; i < n; i++) {
     if (i)
@@ -819,6 +853,7 @@ static void pr_sig(Printer *p, const Expr *f, bool is_inline) {
   put(p, " ");
 }
 
+/* Prints a pattern, naming the variables it binds. */
 static void pr_pattern(Printer *p, const Pattern *pat) {
   switch (pat->kind) {
   case PAT_WILD: put(p, "_"); return;
@@ -839,6 +874,7 @@ static void pr_pattern(Printer *p, const Pattern *pat) {
   put(p, pat->kind == PAT_TUPLE && pat->n == 1 ? ",)" : ")");
 }
 
+/* Prints match (e) { pattern => body, ... }; each clause body is a block. */
 static void pr_match(Printer *p, const Expr *e) {
   put(p, e->match.complete ? "match (" : "match? (");
   pr_expr(p, e->match.scrut);
@@ -857,6 +893,7 @@ static void pr_match(Printer *p, const Expr *e) {
   put(p, "}");
 }
 
+/* Prints an operator, constructor or closure call. */
 static void pr_call(Printer *p, const Expr *e) {
   switch (e->call.kind) {
   case CALL_OP:
@@ -1024,6 +1061,7 @@ static void print_root(Printer *p, const Expr *root, void (*walk)(Printer *, con
     abort();
 }
 
+/* Walks one global function: def @name(...) { body }. */
 static void walk_def(Printer *p, const void *ctx) {
   const GlobalFn *g = ctx;
   putf(p, "def @%s", g->name);
@@ -1031,10 +1069,12 @@ static void walk_def(Printer *p, const void *ctx) {
   pr_block(p, g->func, 0, 1, g->func->func.body, BLK_BRACES);
 }
 
+/* Walks a bare expression as a block without braces. */
 static void walk_expr(Printer *p, const void *ctx) {
   pr_block(p, &p->root_key, 0, 1, ctx, BLK_BARE);
 }
 
+/* Prints type Name[tvars] { Ctor(fields), ... }. */
 static void pr_typedef(Printer *p, const TypeDef *td) {
   reset_root(p);
   putf(p, "type %s", td->name);
@@ -1058,6 +1098,7 @@ static void pr_typedef(Printer *p, const TypeDef *td) {
   put(p, "}");
 }
 
+/* Frees the printer's state; returns the text (never NULL). */
 static char *finish(Printer *p) {
   reset_root(p);
   arena_free(p->tmp);
@@ -1066,6 +1107,7 @@ static char *finish(Printer *p) {
   return p->out.s;
 }
 
+/* Header, type definitions (not the prelude's), then definitions. */
 char *ir_print_module(const Module *m) {
   Printer p = {.m = m, .tmp = arena_new(), .cur_blk = -1};
   put(&p, "#[version = \"0.0.5\"]\n");
@@ -1086,12 +1128,14 @@ char *ir_print_module(const Module *m) {
   return finish(&p);
 }
 
+/* Statements one per line, free variables declared first. */
 char *ir_print_expr(const Expr *e) {
   Printer p = {.tmp = arena_new(), .cur_blk = -1};
   print_root(&p, e, walk_expr, e);
   return finish(&p);
 }
 
+/* Type variables print by their name hints. */
 char *ir_print_type(const Type *t) {
   Printer p = {.tmp = arena_new(), .cur_blk = -1};
   pr_type(&p, t);
