@@ -61,8 +61,10 @@ EvRun *ev_run_new(const EvLimits *lim) {
 }
 
 void ev_run_free(EvRun *r) {
-  if (r)
-    arena_free(r->arena);
+  if (!r)
+    return;
+  arena_free(r->scratch);
+  arena_free(r->arena);
 }
 
 const char *ev_status_name(EvStatus s) {
@@ -82,7 +84,7 @@ EvValue *ev_fail(EvRun *r, EvStatus st, const char *fmt, ...) {
 }
 
 bool ev_reserve(EvRun *r, int64_t bytes) {
-  int64_t used = (int64_t)arena_used(r->arena);
+  int64_t used = (int64_t)arena_used(r->arena) + (r->scratch ? (int64_t)arena_used(r->scratch) : 0);
   if (bytes >= 0 && bytes <= r->lim.max_bytes - used)
     return true;
   ev_fail(r, EV_INCONCLUSIVE, "memory budget of %lld bytes exhausted", (long long)r->lim.max_bytes);
@@ -241,10 +243,11 @@ static EvValue *constant(EvRun *r, const Tensor *t) {
 /* ------------------------------------------------------- operators */
 
 /* Flatten argument values into tensors and their relation types: a tensor
- * is itself, a tuple of tensors (concatenate, stack) its fields.  Returns
- * the number of tensors, or -1 after recording EV_INVALID. */
-static int flatten_args(EvRun *r, OpId op, EvValue **args, int n, Type **targs, Tensor **flat,
-                        int max) {
+ * is itself, a tuple of tensors (concatenate, stack) its fields.  Types go
+ * in scratch arena s.  Returns the number of tensors, or -1 after
+ * recording EV_INVALID. */
+static int flatten_args(EvRun *r, Arena *s, OpId op, EvValue **args, int n, Type **targs,
+                        Tensor **flat, int max) {
   int k = 0;
   for (int i = 0; i < n; i++) {
     EvValue *v = args[i];
@@ -254,16 +257,16 @@ static int flatten_args(EvRun *r, OpId op, EvValue **args, int n, Type **targs, 
       return ev_fail(r, EV_INVALID, "%s: argument %d is not a tensor or a small tuple of tensors",
                      ir_op_name(op), i),
              -1;
-    Type **ftys = ARENA_ARRAY(r->arena, Type *, nf);
+    Type **ftys = ARENA_ARRAY(s, Type *, nf);
     for (int j = 0; j < nf; j++) {
       if (fs[j]->kind != VAL_TENSOR)
         return ev_fail(r, EV_INVALID, "%s: argument %d field %d is not a tensor", ir_op_name(op), i,
                        j),
                -1;
       flat[k++] = fs[j]->tensor;
-      ftys[j] = ir_tensor_type_of(r->arena, fs[j]->tensor);
+      ftys[j] = ir_tensor_type_of(s, fs[j]->tensor);
     }
-    targs[i] = v->kind == VAL_TUPLE ? ir_tuple_type(r->arena, nf, ftys) : ftys[0];
+    targs[i] = v->kind == VAL_TUPLE ? ir_tuple_type(s, nf, ftys) : ftys[0];
   }
   return k;
 }
@@ -284,6 +287,34 @@ static int64_t result_bytes(const Type *t) {
   return total;
 }
 
+/* The scratch arena for one operator call: everything in it is dead once
+ * the call's outputs are copied out, so it is replaced when it grows. */
+static Arena *scratch(EvRun *r) {
+  enum { RECYCLE = 256 * 1024 };
+  if (r->scratch && arena_used(r->scratch) > RECYCLE) {
+    arena_free(r->scratch);
+    r->scratch = NULL;
+  }
+  if (!r->scratch)
+    r->scratch = arena_new();
+  return r->scratch;
+}
+
+/* Wrap op_eval's outputs, copied into the run's arena, as the result: a
+ * tuple when the relation's result is one. */
+static EvValue *op_result(EvRun *r, const Type *ret, Tensor **outs, int nouts) {
+  EvValue *t = ret->kind == TY_TUPLE ? ev_val_tuple(r, nouts) : NULL;
+  for (int i = 0; i < nouts; i++) {
+    Tensor *o = outs[i];
+    Tensor *c = ir_tensor_new(r->arena, o->dtype, o->rank, o->shape);
+    memcpy(c->data, o->data, (size_t)o->numel * (size_t)ir_dtype_size(o->dtype));
+    if (!t)
+      return ev_val_tensor(r, c);
+    t->tuple.fields[i] = ev_val_tensor(r, c);
+  }
+  return t;
+}
+
 /* Apply an operator to evaluated arguments through op_eval.  Not inlined:
  * its arrays must not sit in the frames of the recursive evaluator. */
 __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvValue **args) {
@@ -294,34 +325,28 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
     return ev_fail(r, EV_INVALID, "%s: the operator registry is not linked", ir_op_name(op));
   if (n > OP_MAX_ARGS)
     return ev_fail(r, EV_INVALID, "%s: %d arguments", ir_op_name(op), n);
+  Arena *s = scratch(r);
   Type *targs[OP_MAX_ARGS];
   Tensor *flat[MAXT], *outs[MAXT];
-  int nflat = flatten_args(r, op, args, n, targs, flat, MAXT);
+  int nflat = flatten_args(r, s, op, args, n, targs, flat, MAXT);
   if (nflat < 0)
     return NULL;
   char err[256];
   Type *ret;
-  if (op_relate(op, targs, n, &x->call.attrs, r->arena, &ret, err, sizeof err) != REL_OK)
+  if (op_relate(op, targs, n, &x->call.attrs, s, &ret, err, sizeof err) != REL_OK)
     return ev_fail(r, EV_INVALID, "%s", err[0] ? err : "operator relation failed");
   int64_t bytes = result_bytes(ret);
   if (bytes < 0)
     return ev_fail(r, EV_INVALID, "%s: result is not a tensor or tuple of tensors", ir_op_name(op));
-  if (!ev_reserve(r, bytes))
+  if (!ev_reserve(r, 2 * bytes)) /* the outputs in scratch, and their copies */
     return NULL;
-  int nouts = op_eval(op, flat, nflat, &x->call.attrs, r->arena, outs, MAXT, err, sizeof err);
+  int nouts = op_eval(op, flat, nflat, &x->call.attrs, s, outs, MAXT, err, sizeof err);
   if (nouts < 0)
     return ev_fail(r, EV_INVALID, "%s", err);
   int64_t work = 0;
   for (int i = 0; i < nouts; i++)
     work += outs[i]->numel;
-  if (!spend(r, work))
-    return NULL;
-  if (ret->kind == TY_TENSOR)
-    return ev_val_tensor(r, outs[0]);
-  EvValue *t = ev_val_tuple(r, nouts);
-  for (int i = 0; i < nouts; i++)
-    t->tuple.fields[i] = ev_val_tensor(r, outs[i]);
-  return t;
+  return spend(r, work) ? op_result(r, ret, outs, nouts) : NULL;
 }
 
 /* ------------------------------------------------------------ forms */

@@ -8,8 +8,9 @@
  * never a hang or a crash) and deterministic (the same program, inputs and
  * limits give bit-identical results).
  *
- * A run (EvRun) owns one arena holding everything it allocates: values,
- * environments, tensors and kernel scratch; ev_run_free releases it all.
+ * A run (EvRun) owns an arena holding everything it allocates (values,
+ * environments, tensors) and a scratch arena for operator calls' types and
+ * kernel temporaries, recycled as it fills; ev_run_free releases both.
  * Values returned by a run stay valid until then and do not point into the
  * module's memory except for closures' code, so a pass may rewrite the
  * module in place after a run without changing the run's result.
@@ -42,9 +43,10 @@
  *              is not a tail call);
  *   max_stack  bytes of C stack below the run's entry point, measured, as a
  *              safety net under max_depth for builds with big frames;
- *   max_bytes  bytes allocated in the run's arena (tensors, values,
- *              environments, kernel scratch); an operator whose result
- *              would not fit is refused before it is allocated.
+ *   max_bytes  bytes allocated in the run's arenas (tensors, values,
+ *              environments; kernel scratch while in use); an operator
+ *              whose result would not fit is refused before it is
+ *              allocated.
  *
  * Inputs (ev_make_args): deterministic values from a seed and a function
  * type.  Floats are uniform in [-2, 2], one element in four an exact small
@@ -163,6 +165,7 @@ typedef struct EvRun {
   EvStatus status;      /* of the current or last call */
   char msg[256];
   struct EvConsts *consts; /* private: the run's copies of constants */
+  Arena *scratch;          /* private: operator calls' temporaries */
 } EvRun;
 
 /* A new run; lim NULL means ev_default_limits. */
