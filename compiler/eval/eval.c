@@ -43,7 +43,7 @@ typedef struct EvConsts {
   int cap, n;
   const Tensor **keys;
   Tensor **vals;
-} ConstCache;
+} EvConsts;
 
 static EvValue tail_mark;
 #define TAIL (&tail_mark)
@@ -135,6 +135,7 @@ static bool enter(EvRun *r) {
 
 /* ---------------------------------------------------------- values */
 
+/* A zeroed value of kind k in the run's arena. */
 static EvValue *val_new(EvRun *r, EvKind k) {
   EvValue *v = ARENA_NEW(r->arena, EvValue);
   v->kind = k;
@@ -168,6 +169,7 @@ EvValue *ev_val_adt(EvRun *r, Ctor *c) {
   return v;
 }
 
+/* A function value: code fn with environment env (g set for a global). */
 static EvValue *val_closure(EvRun *r, Expr *fn, EvEnv *env, GlobalFn *g) {
   EvValue *v = val_new(r, VAL_CLOSURE);
   v->closure.fn = fn;
@@ -178,6 +180,7 @@ static EvValue *val_closure(EvRun *r, Expr *fn, EvEnv *env, GlobalFn *g) {
 
 /* ---------------------------------------------------- environments */
 
+/* env extended with var = val. */
 static EvEnv *bind(EvRun *r, EvEnv *env, const Var *var, EvValue *val) {
   EvEnv *b = ARENA_NEW(r->arena, EvEnv);
   b->var = var;
@@ -186,6 +189,7 @@ static EvEnv *bind(EvRun *r, EvEnv *env, const Var *var, EvValue *val) {
   return b;
 }
 
+/* The value bound to var, innermost first; unbound is EV_INVALID. */
 static EvValue *lookup(EvRun *r, EvEnv *env, const Var *var) {
   for (; env; env = env->next)
     if (env->var == var)
@@ -196,7 +200,7 @@ static EvValue *lookup(EvRun *r, EvEnv *env, const Var *var) {
 /* ------------------------------------------------------- constants */
 
 /* Slot of key t in the cache (its entry or the empty slot for it). */
-static int cache_slot(const ConstCache *c, const Tensor *t) {
+static int cache_slot(const EvConsts *c, const Tensor *t) {
   unsigned h = (unsigned)(((uintptr_t)t >> 4) * 2654435761u);
   int i = (int)(h & (unsigned)(c->cap - 1));
   while (c->keys[i] && c->keys[i] != t)
@@ -205,8 +209,8 @@ static int cache_slot(const ConstCache *c, const Tensor *t) {
 }
 
 /* Double the cache's capacity (16 to start). */
-static void cache_grow(EvRun *r, ConstCache *c) {
-  ConstCache old = *c;
+static void cache_grow(EvRun *r, EvConsts *c) {
+  EvConsts old = *c;
   c->cap = old.cap ? 2 * old.cap : 16;
   c->keys = ARENA_ARRAY(r->arena, const Tensor *, c->cap);
   c->vals = ARENA_ARRAY(r->arena, Tensor *, c->cap);
@@ -222,8 +226,8 @@ static void cache_grow(EvRun *r, ConstCache *c) {
  * the module (a pass may rewrite it in place after the run). */
 static EvValue *constant(EvRun *r, const Tensor *t) {
   if (!r->consts)
-    r->consts = ARENA_NEW(r->arena, ConstCache);
-  ConstCache *c = r->consts;
+    r->consts = ARENA_NEW(r->arena, EvConsts);
+  EvConsts *c = r->consts;
   if (2 * (c->n + 1) > c->cap)
     cache_grow(r, c);
   int i = cache_slot(c, t);
@@ -351,6 +355,7 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
 
 /* ------------------------------------------------------------ forms */
 
+/* (a, b, ..): fields left to right. */
 static EvValue *eval_tuple(EvRun *r, Expr *x, EvEnv *env) {
   EvValue *t = ev_val_tuple(r, x->tuple.n);
   for (int i = 0; i < x->tuple.n; i++)
@@ -359,6 +364,7 @@ static EvValue *eval_tuple(EvRun *r, Expr *x, EvEnv *env) {
   return t;
 }
 
+/* t.i */
 static EvValue *eval_proj(EvRun *r, Expr *x, EvEnv *env) {
   EvValue *t = eval(r, x->proj.tuple, env);
   if (!t)
@@ -369,6 +375,7 @@ static EvValue *eval_proj(EvRun *r, Expr *x, EvEnv *env) {
   return t->tuple.fields[x->proj.index];
 }
 
+/* @g as a function value. */
 static EvValue *global_value(EvRun *r, GlobalFn *g) {
   if (!g->func || g->func->kind != EX_FUNC)
     return ev_fail(r, EV_INVALID, "global @%s is not defined", g->name);
@@ -393,6 +400,7 @@ static EvValue *eval_let(EvRun *r, Expr **e, EvEnv **env) {
   return TAIL;
 }
 
+/* if: the condition, then the chosen branch in tail position. */
 static EvValue *eval_if(EvRun *r, Expr **e, EvEnv **env) {
   Expr *x = *e;
   EvValue *c = eval(r, x->if_.cond, *env);
@@ -423,6 +431,7 @@ static EvValue *enter_closure(EvRun *r, EvValue *f, int n, EvValue **args, Expr 
   return TAIL;
 }
 
+/* A constructor applied to evaluated arguments. */
 static EvValue *make_adt(EvRun *r, Ctor *c, int n, EvValue **args) {
   if (n != c->nfields)
     return ev_fail(r, EV_INVALID, "constructor %s of %d fields applied to %d", c->name, c->nfields,
@@ -450,6 +459,7 @@ static EvValue *eval_call(EvRun *r, Expr **e, EvEnv **env) {
   return f ? enter_closure(r, f, n, args, e, env) : NULL;
 }
 
+/* ref_read(r): the cell's current contents. */
 static EvValue *eval_ref_read(EvRun *r, Expr *x, EvEnv *env) {
   EvValue *c = eval(r, x->ref_read.ref, env);
   if (c && c->kind != VAL_REF)
@@ -457,6 +467,7 @@ static EvValue *eval_ref_read(EvRun *r, Expr *x, EvEnv *env) {
   return c ? c->ref.contents : NULL;
 }
 
+/* ref_write(r, v): the ref, then the value; the result is unit. */
 static EvValue *eval_ref_write(EvRun *r, Expr *x, EvEnv *env) {
   EvValue *c = eval(r, x->ref_write.ref, env);
   if (!c)
@@ -523,6 +534,7 @@ static EvValue *eval_match(EvRun *r, Expr **e, EvEnv **env) {
   return ev_fail(r, EV_ERROR, "match: no clause matches %s", s);
 }
 
+/* One step: a value, or TAIL with *e and *env moved to a tail position. */
 static EvValue *eval_form(EvRun *r, Expr **e, EvEnv **env) {
   Expr *x = *e;
   switch (x->kind) {
@@ -557,6 +569,7 @@ static EvValue *eval_tail(EvRun *r, Expr *e, EvEnv *env) {
   }
 }
 
+/* Evaluate e in env as one more level of nesting. */
 static EvValue *eval(EvRun *r, Expr *e, EvEnv *env) {
   EvValue *v = enter(r) ? eval_tail(r, e, env) : NULL;
   r->depth--;
@@ -573,6 +586,7 @@ static void begin(EvRun *r) {
   r->stack_base = (uintptr_t)__builtin_frame_address(0);
 }
 
+/* The result of a top-level call from the run's status. */
 static EvResult finish(EvRun *r, EvValue *v) {
   EvResult res = {r->status, r->status == EV_OK ? v : NULL, r->msg};
   if (r->status == EV_OK && !v) /* every failure path records one */

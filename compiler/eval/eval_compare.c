@@ -70,6 +70,7 @@ static bool differ(Cmp *c, const char *fmt, ...) {
   return false;
 }
 
+/* "tensor", "tuple", .. for messages. */
 static const char *kind_name(EvKind k) {
   static const char *names[] = {"tensor", "tuple", "closure", "ref", "ADT value"};
   return names[k];
@@ -91,6 +92,7 @@ static bool elem_same(Cmp *c, const Tensor *x, const Tensor *y, int64_t i) {
   return ir_tensor_get_i64(x, i) == ir_tensor_get_i64(y, i);
 }
 
+/* Same dtype and shape, and every element the same within tolerance. */
 static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
   char sx[100], sy[100];
   shape_str(sx, sizeof sx, x->rank, x->shape);

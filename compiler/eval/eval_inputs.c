@@ -9,6 +9,7 @@ typedef struct Rng {
   uint64_t s;
 } Rng;
 
+/* The next 64 random bits. */
 static uint64_t next(Rng *g) {
   uint64_t z = (g->s += 0x9e3779b97f4a7c15u);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
@@ -35,6 +36,7 @@ static double draw_float(Rng *g) {
   return -2.0 + 4.0 * u;
 }
 
+/* A tensor of type t with elements drawn per dtype. */
 static EvValue *make_tensor(EvRun *r, const Type *t, Rng *g) {
   int64_t bytes = ev_tensor_bytes(t);
   if (bytes < 0)
@@ -118,6 +120,7 @@ static EvValue *make_func(EvRun *r, const Type *t, Rng *g, int *budget, int nest
   return f;
 }
 
+/* A value of type t; budget counts ADT nodes left, nest the depth. */
 static EvValue *make_value(EvRun *r, const Type *t, Rng *g, int *budget, int nest) {
   if (nest > MAX_NEST)
     return ev_fail(r, EV_INVALID, "cannot make a finite input value (types nest too deeply)");

@@ -23,6 +23,7 @@ typedef struct Buf {
 } Buf;
 
 static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append formatted text. */
 static void put(Buf *b, const char *fmt, ...) {
   va_list ap, ap2;
   va_start(ap, fmt);
@@ -96,6 +97,7 @@ static void put_tensor(Buf *b, const Tensor *t) {
 
 static void put_value(Buf *b, const EvValue *v, int nest);
 
+/* Fields separated by commas. */
 static void put_fields(Buf *b, int n, EvValue *const *fs, int nest) {
   for (int i = 0; i < n; i++) {
     put(b, "%s", i ? ", " : "");
@@ -103,6 +105,7 @@ static void put_fields(Buf *b, int n, EvValue *const *fs, int nest) {
   }
 }
 
+/* Print v, eliding past MAX_NEST levels or MAX_LEN characters. */
 static void put_value(Buf *b, const EvValue *v, int nest) {
   if (nest > MAX_NEST || b->len > MAX_LEN) {
     put(b, "...");
