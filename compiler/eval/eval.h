@@ -213,9 +213,13 @@ typedef enum EvVerdict {
   EV_UNDECIDED, /* a run was inconclusive, or the values nest too deeply */
 } EvVerdict;
 
-/* Compare two results: inconclusive on either side is EV_UNDECIDED; two
- * EV_ERRORs are the same; any EV_INVALID is EV_DIFFERENT; two EV_OKs
- * compare their values.  why (may be NULL) receives the first difference,
+/* Compare the result a of a program with the result b of its transformed
+ * version: inconclusive on either side is EV_UNDECIDED; any EV_INVALID is
+ * EV_DIFFERENT; two EV_ERRORs are the same; a value where a failed is the
+ * same (a refinement: dead code elimination may drop a failing match whose
+ * result is unused), but an error where a had a value is different; two
+ * EV_OKs compare their values.  why (may be NULL) receives the first
+ * difference,
  * e.g. "at $.1.Cons.0[5] (index (1, 2) of (2, 3)): float32 1.5 vs 1.75", or
  * for EV_SAME a note such as "2 closures not compared" (else ""). */
 EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *tol, char *why,
