@@ -25,7 +25,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../ir/ptrmap.h"
 #include "typing.h"
 
 enum {
@@ -34,6 +33,7 @@ enum {
   MAX_VAR_ID = 1 << 24, /* larger var ids are taken as corrupt */
   STEP_LIMIT = 1 << 22, /* work on types per check, against blow-ups */
   MSG = 200,            /* bytes of a formatted type in messages */
+  MEMO = 256,           /* entries of the resolution cache (power of 2) */
 };
 
 typedef struct Rel Rel;
@@ -102,13 +102,15 @@ typedef struct Cx {
   int capvty;
   VarRec *vars;
   int nvars, capvars;
-  PtrMap seen; /* Expr -> index + 1 in visits (0 while being visited) */
-  Visit *visits;
+  Visit *visits; /* every expression entered, in order (see enter) */
   int nvisits, capvisits;
-  PtrMap sigs; /* GlobalFn -> index + 1 in sigv */
+  GlobalFn **sigk; /* open addressing: global -> index in sigv */
+  int *sigi, capsig;
   Type **sigv;
   int nsigv, capsigv;
-  PtrMap memo; /* structural type -> resolved type */
+  struct {
+    Type *k, *v;
+  } * memo; /* direct-mapped cache: structural type -> resolved type */
   Rel **rels;
   int nrels, caprels;
   Rel **queue;
@@ -117,7 +119,6 @@ typedef struct Cx {
   int nmatches, capmatches;
   int *leaves; /* unknown roots found by the last zonk (node indices) */
   int nleaves, capleaves;
-  Expr **chain; /* let chain being checked */
   Type *bool_ty, *unit_ty;
 } Cx;
 
@@ -486,9 +487,11 @@ static Type *resolve(Cx *cx, Type *t, int depth) {
   }
   default: break;
   }
-  int64_t *memo = ptrmap_get(&cx->memo, t);
-  if (memo)
-    return (Type *)(intptr_t)*memo;
+  if (!cx->memo)
+    cx->memo = arena_alloc(cx->S, sizeof *cx->memo * MEMO);
+  size_t h = (size_t)(((uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull >> 40) & (MEMO - 1);
+  if (cx->memo[h].k == t)
+    return cx->memo[h].v;
   Type *z = NULL;
   switch (t->kind) {
   case TY_REF: {
@@ -526,7 +529,8 @@ static Type *resolve(Cx *cx, Type *t, int depth) {
       z = ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
   }
   }
-  *ptrmap_put(&cx->memo, t, NULL) = (int64_t)(intptr_t)z;
+  cx->memo[h].k = t;
+  cx->memo[h].v = z;
   return z;
 }
 
@@ -792,18 +796,36 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
   return ir_func_type(cx->A, f->func.ntvars, f->func.tvars, f->func.nparams, ps, ret);
 }
 
-/* Record g's signature. */
+/* The slot of g in the signature table. */
+static int sig_slot(Cx *cx, const GlobalFn *g) {
+  size_t i = (size_t)(((uintptr_t)g >> 4) * 0x9e3779b97f4a7c15ull >> 32) & (size_t)(cx->capsig - 1);
+  while (cx->sigk[i] && cx->sigk[i] != g)
+    i = (i + 1) & (size_t)(cx->capsig - 1);
+  return (int)i;
+}
+
+/* g's signature, or NULL when not recorded yet. */
+static Type *find_sig(Cx *cx, const GlobalFn *g) {
+  int i = sig_slot(cx, g);
+  return cx->sigk[i] ? cx->sigv[cx->sigi[i]] : NULL;
+}
+
+/* Record g's signature (the table has room for every global of m). */
 static void set_sig(Cx *cx, GlobalFn *g, Type *sig) {
+  if (2 * (cx->nsigv + 1) > cx->capsig)
+    return; /* more globals than the module has: cannot happen */
+  int i = sig_slot(cx, g);
+  cx->sigk[i] = g;
+  cx->sigi[i] = cx->nsigv;
   PUSH(cx, cx->sigv, cx->nsigv, cx->capsigv, sig);
-  *ptrmap_put(&cx->sigs, g, NULL) = cx->nsigv;
 }
 
 /* The signature of g for a reference at e, or NULL after an error.  In
  * ty_check_expr a global not seen yet takes its checked type. */
 static Type *sig_of(Cx *cx, GlobalFn *g, Expr *e) {
-  int64_t *i = ptrmap_get(&cx->sigs, g);
-  if (i)
-    return cx->sigv[*i - 1];
+  Type *known = find_sig(cx, g);
+  if (known)
+    return known;
   if (!cx->free_vars_ok || ir_global_get(cx->m, g->name) != g) {
     ERR(cx, e, "global @%s is not defined in this module", g->name);
     return NULL;
@@ -1262,27 +1284,43 @@ static Type *gen_match(Cx *cx, Expr *e) {
   return r ? r : fresh(cx);
 }
 
-/* Record e's type and mark it visited. */
-static void record(Cx *cx, Expr *e, Type *t) {
-  Visit v = {e, t, cx->fn, e->line ? e->line : cx->line, e->line ? e->col : cx->col};
-  PUSH(cx, cx->visits, cx->nvisits, cx->capvisits, v);
-  *ptrmap_put(&cx->seen, e, NULL) = cx->nvisits;
+/* Visited marks.  During a check, the Expr.type of a visited node holds
+ * (index in visits << 1) | 1: real types are 16-byte aligned, so the low
+ * bit tells a mark from a type left by an earlier check.  Every marked
+ * node is in visits, and the check ends by storing the resolved types
+ * there (success) or NULL (failure), so no mark survives a check.  This
+ * saves a hash map on the hot path and visits shared nodes once. */
+static Visit *mark_of(Cx *cx, const Expr *e) {
+  uintptr_t t = (uintptr_t)e->type;
+  return t & 1 && (t >> 1) < (uintptr_t)cx->nvisits ? &cx->visits[t >> 1] : NULL;
 }
 
-/* Mark e as being visited; false (with an error) if it already was. */
+/* Record the type of the entered expression e. */
+static void record(Cx *cx, Expr *e, Type *t) {
+  mark_of(cx, e)->t = t;
+}
+
+/* Mark e as being visited; false if it was already visited (then *seen is
+ * its type), or is being visited (a cycle: an error). */
 static bool enter(Cx *cx, Expr *e, Type **seen) {
-  int added;
-  int64_t *slot = ptrmap_put(&cx->seen, e, &added);
+  Visit *v = mark_of(cx, e);
   *seen = NULL;
-  if (added) {
-    *slot = 0;
-    return true;
+  if (v) {
+    if (!v->t)
+      ERR(cx, e, "%s contains itself (a cyclic expression)", describe(cx, e));
+    *seen = v->t;
+    return false;
   }
-  if (*slot == 0)
-    ERR(cx, e, "%s contains itself (a cyclic expression)", describe(cx, e));
-  else
-    *seen = cx->visits[*slot - 1].t;
-  return false;
+  Visit nv = {e, NULL, cx->fn, e->line ? e->line : cx->line, e->line ? e->col : cx->col};
+  PUSH(cx, cx->visits, cx->nvisits, cx->capvisits, nv);
+  e->type = (Type *)(((uintptr_t)(cx->nvisits - 1) << 1) | 1);
+  return true;
+}
+
+/* After a failed check: clear the marks. */
+static void unmark(Cx *cx) {
+  for (int i = 0; i < cx->nvisits; i++)
+    cx->visits[i].e->type = NULL;
 }
 
 /* A let, iterating down chains of lets so that long ones (ANF) do not
@@ -1609,6 +1647,10 @@ static bool finish(Cx *cx) {
   return true;
 }
 
+/* Types every check needs (immutable, so shared by all modules). */
+static Type bool_type = {.kind = TY_TENSOR, .tensor = {.dtype = DT_BOOL, .rank = 0}};
+static Type unit_type = {.kind = TY_TUPLE, .tuple = {.n = 0, .fields = NULL}};
+
 /* Set up a check of m. */
 static void cx_init(Cx *cx, Module *m, Diag *d, TyRelateFn relate) {
   memset(cx, 0, sizeof *cx);
@@ -1617,18 +1659,22 @@ static void cx_init(Cx *cx, Module *m, Diag *d, TyRelateFn relate) {
   cx->S = arena_new();
   cx->d = d;
   cx->relate = relate;
-  cx->bool_ty = ir_scalar_type(cx->A, DT_BOOL);
-  cx->unit_ty = ir_unit_type(cx->A);
+  cx->bool_ty = &bool_type;
+  cx->unit_ty = &unit_type;
   int nv = m->next_var_id > 0 && m->next_var_id < MAX_VAR_ID ? m->next_var_id : 0;
   cx->capvty = nv > 16 ? nv : 16;
   cx->vty = ARENA_ARRAY(cx->S, Type *, cx->capvty);
+  cx->capsig = 8;
+  while (cx->capsig < 2 * (m->nfuncs + 1))
+    cx->capsig *= 2;
+  cx->sigk = ARENA_ARRAY(cx->S, GlobalFn *, cx->capsig);
+  cx->sigi = ARENA_ARRAY(cx->S, int, cx->capsig);
 }
 
 /* Release a check's scratch memory. */
-static void cx_free(Cx *cx) {
-  ptrmap_free(&cx->seen);
-  ptrmap_free(&cx->sigs);
-  ptrmap_free(&cx->memo);
+static void cx_free(Cx *cx, bool ok) {
+  if (!ok)
+    unmark(cx);
   arena_free(cx->S);
 }
 
@@ -1643,7 +1689,7 @@ bool ty_check_module_with(Module *m, Diag *d, TyRelateFn relate) {
       errat(&cx, NULL, 0, 0, "malformed module");
       break;
     }
-    if (ptrmap_get(&cx.sigs, g)) {
+    if (find_sig(&cx, g)) {
       errat(&cx, g->name, 0, 0, "global @%s is listed twice", g->name);
       break;
     }
@@ -1657,7 +1703,7 @@ bool ty_check_module_with(Module *m, Diag *d, TyRelateFn relate) {
   }
   cx.fn = NULL;
   bool ok = !cx.failed && finish(&cx);
-  cx_free(&cx);
+  cx_free(&cx, ok);
   return ok;
 }
 
@@ -1667,6 +1713,6 @@ bool ty_check_expr_with(Module *m, Expr *e, Diag *d, TyRelateFn relate) {
   cx.free_vars_ok = true;
   gen(&cx, e);
   bool ok = !cx.failed && finish(&cx);
-  cx_free(&cx);
+  cx_free(&cx, ok);
   return ok;
 }
