@@ -16,7 +16,7 @@
 #include "../ir/ptrmap.h"
 #include "typing.h"
 
-enum { MAX_DEPTH = 2000, TYPE_DEPTH = 200 };
+enum { MAX_DEPTH = 10000, TYPE_DEPTH = 200 };
 
 typedef struct Er {
   Module *m;

@@ -28,7 +28,7 @@
 #include "typing.h"
 
 enum {
-  MAX_DEPTH = 2000,     /* expression nesting (let chains do not count) */
+  MAX_DEPTH = 10000,    /* expression nesting (let chains do not count) */
   TYPE_DEPTH = 400,     /* type nesting */
   MAX_VAR_ID = 1 << 24, /* larger var ids are taken as corrupt */
   STEP_LIMIT = 1 << 22, /* work on types per check, against blow-ups */
