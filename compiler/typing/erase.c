@@ -73,10 +73,10 @@ static void set_known(Er *er, const Var *v, bool k) {
   er->known[v->id] = k;
 }
 
-/* Is g's type known without inference: monomorphic, fully annotated? */
+/* Is g's type known without inference: fully annotated? */
 static bool global_known(const GlobalFn *g) {
   const Expr *f = g ? g->func : NULL;
-  if (!f || f->kind != EX_FUNC || f->func.ntvars || !f->func.ret)
+  if (!f || f->kind != EX_FUNC || !f->func.ret)
     return false;
   for (int i = 0; i < f->func.nparams; i++)
     if (!f->func.params[i] || !f->func.params[i]->annot)
@@ -224,6 +224,15 @@ static bool ew_poly(Er *er, int ntv, Type *const *tv, Type *const *P, const Type
   return E || tvars(R, ntv, tv, D, false, 0);
 }
 
+/* The function type of a callee, when it can be told: its type from the
+ * check that preceded the erasure, or its variable's annotation. */
+static const Type *callee_type(const Expr *c) {
+  const Type *t = c->type;
+  if (!t && c->kind == EX_VAR && c->var)
+    t = c->var->annot;
+  return t && t->kind == TY_FUNC ? t : NULL;
+}
+
 /* A call: of a polymorphic global, a constructor, or another callee. */
 static bool ew_call(Er *er, Expr *e, bool E) {
   int n = e->call.nargs;
@@ -254,10 +263,20 @@ static bool ew_call(Er *er, Expr *e, bool E) {
       P[i] = f->func.params[i]->annot;
     return ew_poly(er, f->func.ntvars, f->func.tvars, P, f->func.ret, n, e->call.args, E);
   }
+  /* Another callee whose type is known: arguments are checked against a
+   * monomorphic one; a polymorphic one (a parameter of type fn [T](..))
+   * is instantiated at the call, like a polymorphic global. */
   bool kc = ew(er, callee, false);
+  const Type *F = kc ? callee_type(callee) : NULL;
+  if (F && F->func.ntvars && F->func.nparams == n)
+    return ew_poly(er, F->func.ntvars, F->func.tvars, F->func.params, F->func.ret, n, e->call.args,
+                   E);
+  bool mono = F ? !F->func.ntvars
+                : kc && (callee->kind == EX_FUNC ||
+                         (callee->kind == EX_GLOBAL && !callee->global->func->func.ntvars));
   for (int i = 0; i < n; i++)
-    ew(er, e->call.args[i], kc);
-  return E || kc;
+    ew(er, e->call.args[i], mono);
+  return E || mono;
 }
 
 /* A function literal whose parameter types (pk) and return type (rk) are

@@ -337,10 +337,16 @@ static bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
     return a->tuple.n == b->tuple.n &&
            unify_all(cx, a->tuple.n, a->tuple.fields, b->tuple.fields, depth);
   case TY_FUNC:
-    /* Values never have polymorphic types: every use of a polymorphic
-     * global is instantiated.  Two distinct ones do not unify. */
-    if (a->func.ntvars || b->func.ntvars || a->func.nparams != b->func.nparams)
+    if (a->func.ntvars != b->func.ntvars || a->func.nparams != b->func.nparams)
       return false;
+    if (a->func.ntvars) {
+      /* Polymorphic function types unify up to renaming their type
+       * parameters, as in Relay: rename b's to a's. */
+      for (int i = 0; i < b->func.ntvars; i++)
+        if (!b->func.tvars[i] || b->func.tvars[i]->kind != TY_VAR)
+          return false;
+      b = ir_type_subst(cx->A, b, b->func.ntvars, b->func.tvars, a->func.tvars);
+    }
     return unify_all(cx, a->func.nparams, a->func.params, b->func.params, depth) &&
            unify_rec(cx, a->func.ret, b->func.ret, depth + 1);
   case TY_REF: return unify_rec(cx, a->ref.inner, b->ref.inner, depth + 1);
@@ -839,7 +845,8 @@ static Type *sig_of(Cx *cx, GlobalFn *g, Expr *e) {
   return sig;
 }
 
-/* A use of a global: polymorphic signatures get fresh type arguments. */
+/* A polymorphic function type with fresh incomplete types for its type
+ * parameters (a monomorphic one is returned as is). */
 static Type *instantiate(Cx *cx, Type *sig) {
   int n = sig->func.ntvars;
   if (!n)
@@ -852,6 +859,17 @@ static Type *instantiate(Cx *cx, Type *sig) {
     ps[i] = inst(cx, sig->func.params[i], n, sig->func.tvars, to, false, 0);
   Type *ret = inst(cx, sig->func.ret, n, sig->func.tvars, to, false, 0);
   return ir_func_type(cx->A, 0, NULL, sig->func.nparams, ps, ret);
+}
+
+/* Unify an expected type with a found one.  A polymorphic function value
+ * used where a monomorphic function type is expected is instantiated
+ * first (so @map(@id, %xs) checks); the value being the polymorphic side
+ * keeps this sound. */
+static bool unify_to(Cx *cx, Type *expected, Type *found) {
+  Type *f = shallow(cx, found), *x = shallow(cx, expected);
+  if (f->kind == TY_FUNC && f->func.ntvars && x->kind == TY_FUNC && !x->func.ntvars)
+    found = instantiate(cx, f);
+  return unify(cx, expected, found);
 }
 
 /* ---------------------------------------------------------- variables */
@@ -1073,7 +1091,7 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
       Type *a = annot(cx, p->var, m);
       if (!a)
         return;
-      if (!unify(cx, a, t)) {
+      if (!unify_to(cx, a, t)) {
         mismatch(cx, m, arena_printf(cx->S, "pattern variable %%%s", p->var->name), a, t);
         return;
       }
@@ -1159,14 +1177,16 @@ static Type *gen_op(Cx *cx, Expr *e, Type **args) {
 static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
   int n = e->call.nargs;
   Type *s = shallow(cx, callee);
-  if (s->kind == TY_FUNC && !s->func.ntvars) {
+  if (s->kind == TY_FUNC && s->func.ntvars)
+    s = instantiate(cx, s); /* each call of a polymorphic function */
+  if (s->kind == TY_FUNC) {
     if (s->func.nparams != n) {
       ERR(cx, e, "%s: expects %d argument%s, got %d", describe(cx, e), s->func.nparams,
           s->func.nparams == 1 ? "" : "s", n);
       return NULL;
     }
     for (int i = 0; i < n; i++)
-      if (!unify(cx, s->func.params[i], args[i])) {
+      if (!unify_to(cx, s->func.params[i], args[i])) {
         mismatch(cx, e->call.args[i], arena_printf(cx->S, "argument %d of %s", i, describe(cx, e)),
                  s->func.params[i], args[i]);
         return NULL;
@@ -1204,7 +1224,7 @@ static Type *gen_ctor(Cx *cx, Expr *e, Type **args) {
   if (!fs && c->nfields)
     return NULL;
   for (int i = 0; i < c->nfields; i++)
-    if (!unify(cx, fs[i], args[i])) {
+    if (!unify_to(cx, fs[i], args[i])) {
       mismatch(cx, e->call.args[i],
                arena_printf(cx->S, "argument %d of constructor %s", i, c->name), fs[i], args[i]);
       return NULL;
@@ -1243,7 +1263,7 @@ static Type *gen_func(Cx *cx, Expr *e) {
       ERR(cx, e, "the return annotation is malformed");
       return NULL;
     }
-    if (!unify(cx, rt, bt)) {
+    if (!unify_to(cx, rt, bt)) {
       mismatch(cx, e->func.body, "function body (against the return annotation)", rt, bt);
       return NULL;
     }
@@ -1356,7 +1376,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
       Type *a = annot(cx, v, cur);
       if (!a)
         return NULL;
-      if (!unify(cx, a, vt)) {
+      if (!unify_to(cx, a, vt)) {
         mismatch(cx, cur, arena_printf(cx->S, "let %%%s (annotation against value)", v->name), a,
                  vt);
         return NULL;
@@ -1403,8 +1423,8 @@ static Type *gen_node(Cx *cx, Expr *e) {
       ERR(cx, e, "malformed global reference");
       return NULL;
     }
-    Type *sig = sig_of(cx, e->global, e);
-    return sig ? instantiate(cx, sig) : NULL;
+    /* Its (possibly polymorphic) type: calls instantiate it. */
+    return sig_of(cx, e->global, e);
   }
   case EX_CONST: {
     Tensor *t = e->constant;
@@ -1562,7 +1582,7 @@ static void gen_global(Cx *cx, GlobalFn *g, Type *sig) {
   Type *bt = gen(cx, f->func.body);
   if (!bt)
     return;
-  if (!unify(cx, sig->func.ret, bt)) {
+  if (!unify_to(cx, sig->func.ret, bt)) {
     mismatch(cx, f->func.body,
              arena_printf(cx->S, "body of @%s (against its return type)", g->name), sig->func.ret,
              bt);

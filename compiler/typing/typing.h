@@ -4,8 +4,16 @@
  *
  * Unknown types are incomplete types, nodes of a union-find.  Unification
  * recurses into tensors, tuples, functions, references and ADTs, with an
- * occurs check (?a = (?a, ?b) is rejected).  Every use of a polymorphic
- * global or constructor is instantiated with fresh incomplete types.
+ * occurs check (?a = (?a, ?b) is rejected).
+ *
+ * Polymorphism, as in Relay: every call of a function of polymorphic type
+ * (a polymorphic global, or a parameter declared fn [T](T) -> T) and every
+ * constructor use is instantiated with fresh incomplete types; a reference
+ * @id elsewhere keeps its polymorphic type, and polymorphic function types
+ * unify up to renaming their type parameters.  One extension: a
+ * polymorphic value where a monomorphic function type is expected (an
+ * argument, an annotation, a return) is instantiated, so @map(@id, %xs)
+ * checks.
  * Operator relations (op_relate) sit in a queue: a relation that cannot
  * run yet (REL_DEFER) is re-run whenever an incomplete type inside its
  * arguments is refined, until every relation is solved or nothing changes;
@@ -37,8 +45,8 @@ typedef RelStatus (*TyRelateFn)(OpId op, Type *const *args, int nargs, const Att
 /* Infer and check every global function of m.  On success every reachable
  * Expr.type, and Var.type of every bound variable (parameters, let and
  * pattern variables), holds a fully resolved type (no TY_INCOMPLETE); the
- * Expr.type of a global's EX_FUNC is its (possibly polymorphic) function
- * type, that of an EX_GLOBAL reference is its instantiation at that use.
+ * Expr.type of a global's EX_FUNC, and of each EX_GLOBAL reference to it,
+ * is its (possibly polymorphic) function type.
  * On failure returns false with the first error in d; Expr.type and
  * Var.type are then unspecified (stale or NULL, never dangling). */
 bool ty_check_module(Module *m, Diag *d);
@@ -92,7 +100,7 @@ const char *ty_prelude_name(int i);
  *    the context gives it or the body synthesizes it;
  *  - a pattern variable, when the scrutinee's type is known.
  * Synthesis: constants, annotated or recovered variables, fully annotated
- * monomorphic globals, tuples/refs/operator calls of synthesizing
+ * globals, tuples/refs/operator calls of synthesizing
  * arguments, projections and ref_read of synthesizing operands, an if or
  * match with one synthesizing branch, ref_write (unit), calls of a known
  * function, calls of polymorphic globals and constructors whose type
@@ -122,7 +130,9 @@ typedef struct TyErasure {
 #define TY_ERASE_ALL UINT64_MAX
 
 /* Erase a pseudo-random subset (drawn from seed; TY_ERASE_ALL: all) of the
- * erasable annotations of m, per the rule above. */
+ * erasable annotations of m, per the rule above.  m should have been
+ * checked: the types of callees (polymorphic or not) are read from
+ * Expr.type; where they are missing the rule only keeps more. */
 TyErasure ty_erase_annotations(Module *m, uint64_t seed);
 /* After a successful ty_check_module: does every erased annotation equal
  * the inferred type?  Reports each difference into d. */

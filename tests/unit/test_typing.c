@@ -367,8 +367,9 @@ static void test_polymorphic(void) {
   Expr *body = tuple(2, call(r1, 1, ref(ab[0])), call(r2, 1, ref(ab[1])));
   GlobalFn *mn = ir_def(M, "main", fn(2, ab, NULL, body));
   CHECK(check());
-  TYPE_IS(r1->type, fnty(T1, 1, T1));
-  TYPE_IS(r2->type, fnty(T2, 1, T2));
+  /* References keep the polymorphic type (as in Relay); calls instantiate. */
+  CHECK(r1->type == id->func->type && r2->type == id->func->type);
+  TYPE_IS(r1->type, id->func->type);
   TYPE_IS(mn->func->type, fnty(tup(2, T1, T2), 2, T1, T2));
   const Type *it = id->func->type;
   CHECK(it && it->kind == TY_FUNC && it->func.ntvars == 1 &&
@@ -383,6 +384,28 @@ static void test_polymorphic(void) {
   ir_def(M, "main",
          fn(1, &xs, NULL, call(ir_global_ref(M, map), 2, ir_global_ref(M, id2), ref(xs))));
   CHECK(check());
+  end();
+
+  /* Rank 2 (as Relay allows): a parameter of polymorphic function type is
+   * instantiated at each call; @id may be passed for it, a monomorphic
+   * function may not. */
+  begin();
+  Type *T = ir_type_var(M->arena, "T");
+  Type *poly = ir_func_type(M->arena, 1, &T, 1, &T, T);
+  Var *pf[2] = {var("f", poly), var("x", sc(DT_FLOAT32))};
+  Expr *uses = tuple(2, call(ref(pf[0]), 1, ref(pf[1])), call(ref(pf[0]), 1, tru()));
+  GlobalFn *ap = ir_def(M, "apply_poly", fn(2, pf, NULL, uses));
+  GlobalFn *idp = ty_prelude_add(M, "id");
+  Var *mx = var("x", sc(DT_FLOAT32));
+  Expr *good = call(ir_global_ref(M, ap), 2, ir_global_ref(M, idp), ref(mx));
+  GlobalFn *mg = ir_def(M, "main", fn(1, &mx, NULL, good));
+  CHECK(check());
+  TYPE_IS(mg->func->type, fnty(tup(2, sc(DT_FLOAT32), sc(DT_BOOL)), 1, sc(DT_FLOAT32)));
+  Var *yf = var("y", sc(DT_FLOAT32));
+  good->call.args[0] = at(fn(1, &yf, sc(DT_FLOAT32), ref(yf)), 3, 9);
+  CHECK(fails_with("argument 0 of call to @apply_poly: expected fn [T](T) -> T, found fn "
+                   "(Tensor[(), float32]) -> Tensor[(), float32]"));
+  CHECK(D.line == 3 && D.col == 9);
   end();
 
   /* Rigid type variables: inside @bad[A], A is not int32. */

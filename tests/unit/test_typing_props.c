@@ -140,7 +140,7 @@ static Expr *prelude_ref(const char *name) {
 static Expr *gen(Type *t, int depth) {
   int leafy = depth >= 5;
   for (int tries = 0; tries < 20; tries++) {
-    switch (leafy ? rnd(2) : rnd(16)) {
+    switch (leafy ? rnd(2) : rnd(17)) {
     case 0: /* a variable of type t, innermost first */
       for (int i = nscope - 1; i >= 0; i--)
         if (ir_type_equal(scope[i]->annot ? scope[i]->annot : scope[i]->type, t) && rnd(3))
@@ -294,6 +294,21 @@ static Expr *gen(Type *t, int depth) {
       if (t->kind == TY_FUNC)
         return literal(t, depth);
       break;
+    case 16: { /* rank 2: @gN(%f: fn [T](T) -> T, %x: t) -> t { %f(%f(%x)) } */
+      Type *T = ir_type_var(M->arena, "T");
+      Type *poly = ir_func_type(M->arena, 1, &T, 1, &T, T);
+      Var *ps[2] = {ir_var(M, "f", poly), ir_var(M, "x", t)};
+      Expr *inner = call1(ir_var_ref(M, ps[0]), ir_var_ref(M, ps[1]));
+      char name[16];
+      snprintf(name, sizeof name, "g%d", nglobals++);
+      GlobalFn *g = ir_def(M, name, ir_func(M, 2, ps, t, call1(ir_var_ref(M, ps[0]), inner)));
+      Expr *args[2] = {prelude_ref("id"), gen(t, depth + 1)};
+      if (rnd(2))
+        return ir_call(M, ir_global_ref(M, g), 2, args);
+      Var *pv = ir_var(M, "pid", poly);
+      args[0] = ir_var_ref(M, pv);
+      return ir_let(M, pv, prelude_ref("id"), ir_call(M, ir_global_ref(M, g), 2, args));
+    }
     case 15: /* @tmap / @size over a tree */
       if (ir_type_is_scalar(t, DT_INT32)) {
         Type *u = rand_type(1);
