@@ -33,7 +33,7 @@ enum {
   MAX_VAR_ID = 1 << 24, /* larger var ids are taken as corrupt */
   STEP_LIMIT = 1 << 22, /* work on types per check, against blow-ups */
   MSG = 200,            /* bytes of a formatted type in messages */
-  MEMO = 256,           /* entries of the resolution cache (power of 2) */
+  MEMO = 64,            /* entries of the resolution cache (power of 2) */
 };
 
 typedef struct Rel Rel;
