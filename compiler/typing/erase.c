@@ -95,6 +95,34 @@ static bool global_poly(const GlobalFn *g) {
   return true;
 }
 
+/* Does t contain an incomplete type (a `_` in the text)? */
+static bool has_hole(const Type *t, int depth) {
+  if (!t || depth > TYPE_DEPTH)
+    return true;
+  switch (t->kind) {
+  case TY_INCOMPLETE: return true;
+  case TY_TENSOR:
+  case TY_VAR: return false;
+  case TY_REF: return has_hole(t->ref.inner, depth + 1);
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (has_hole(t->tuple.fields[i], depth + 1))
+        return true;
+    return false;
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (has_hole(t->adt.args[i], depth + 1))
+        return true;
+    return false;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (has_hole(t->func.params[i], depth + 1))
+        return true;
+    return has_hole(t->func.ret, depth + 1);
+  }
+  return true;
+}
+
 /* Visit the type parameters tv[0..n) occurring in t: with set, mark them
  * in D; otherwise return false if one is not marked. */
 static bool tvars(const Type *t, int n, Type *const *tv, bool *D, bool set, int depth) {
@@ -133,6 +161,11 @@ static bool tvars(const Type *t, int n, Type *const *tv, bool *D, bool set, int 
 static bool ew(Er *er, Expr *e, bool E);
 static bool ew_func(Er *er, Expr *e, bool pk, bool rk);
 
+/* Is t a real annotation, without `_` holes?  (Only those are erased.) */
+static bool solid(const Type *t) {
+  return t && !has_hole(t, 0);
+}
+
 /* Does pattern p alone fix the scrutinee's whole type?  (Constructors of
  * type definitions without parameters, and tuples of such.) */
 static bool pat_fixes(const Pattern *p, int depth) {
@@ -154,7 +187,7 @@ static void ew_pat(Er *er, Pattern *p, bool known, int depth) {
     return;
   if (p->kind == PAT_VAR && p->var) {
     Var *v = p->var;
-    if (v->annot && known && coin(er)) {
+    if (solid(v->annot) && known && coin(er)) {
       note(er, TY_ERASED_PATVAR, v, NULL, v->annot);
       v->annot = NULL;
     }
@@ -290,7 +323,7 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
       allp = false;
       continue;
     }
-    if (v->annot && pk && !e->func.ntvars && coin(er)) {
+    if (solid(v->annot) && pk && !e->func.ntvars && coin(er)) {
       note(er, TY_ERASED_PARAM, v, NULL, v->annot);
       v->annot = NULL;
     }
@@ -300,7 +333,7 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
   }
   Type *r = e->func.ret;
   bool rt;
-  if (r && !e->func.ntvars && coin(er)) {
+  if (solid(r) && !e->func.ntvars && coin(er)) {
     e->func.ret = NULL;
     rt = ew(er, e->func.body, rk) || rk;
     if (rt)
@@ -320,7 +353,7 @@ static bool ew_let(Er *er, Expr *e, bool E) {
   for (;;) {
     Var *v = cur->let.var;
     bool kv;
-    if (v && v->annot && coin(er)) {
+    if (v && solid(v->annot) && coin(er)) {
       Type *a = v->annot;
       v->annot = NULL;
       if (ew(er, cur->let.value, false))
@@ -425,7 +458,7 @@ TyErasure ty_erase_annotations(Module *m, uint64_t seed) {
       if (f->func.params[j])
         set_known(&er, f->func.params[j], f->func.params[j]->annot);
     Type *r = f->func.ret;
-    if (r && !f->func.ntvars && coin(&er)) {
+    if (solid(r) && !f->func.ntvars && coin(&er)) {
       f->func.ret = NULL; /* references to g no longer count as known */
       if (ew(&er, f->func.body, false))
         note(&er, TY_ERASED_RET, NULL, f, r);

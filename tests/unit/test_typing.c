@@ -950,6 +950,25 @@ static void test_erase(void) {
   CHECK(fails_with("cannot infer the type of constructor Nil"));
   end();
 
+  /* Annotations with `_` holes are not erased (nor checked by verify). */
+  begin();
+  Type *I = sc(DT_INT32);
+  Type *hole = ir_incomplete_type(M->arena, 0);
+  Var *h1 = var("h1", hole), *h2 = var("h2", list(hole)), *h3 = var("h3", I);
+  ir_def(M, "main",
+         fn(0, NULL, NULL,
+            let(h1, i32(1),
+                let(h2, ctor("Cons", 2, ref(h1), ctor("Nil", 0)), let(h3, ref(h1), ref(h2))))));
+  CHECK(check());
+  TYPE_IS(h1->type, I);
+  TYPE_IS(h2->type, list(I));
+  TyErasure holes = ty_erase_annotations(M, TY_ERASE_ALL);
+  CHECK(holes.n == 1 && holes.items[0].var == h3);
+  CHECK(h1->annot == hole && h3->annot == NULL);
+  CHECK(check());
+  CHECK(ty_erasure_verify(&holes, &D));
+  end();
+
   /* With the whole prelude: its closures' annotations are erasable too. */
   begin();
   for (int i = 0; i < ty_prelude_count(); i++)
