@@ -1615,8 +1615,12 @@ static bool finish(Cx *cx) {
         fmt(cx, &b, r->args[j], 0);
       }
       put(&b, r->nargs ? ")" : "()");
+      bool known = true;
+      for (int j = 0; j < r->nargs; j++)
+        known &= resolve(cx, r->args[j], 0) != NULL;
       errat(cx, r->fn, r->line, r->col,
-            "cannot infer the type of %s: its argument types %s are not known well enough",
+            known ? "cannot infer the type of %s: its relation gives no result for %s"
+                  : "cannot infer the type of %s: its argument types %s are not known well enough",
             describe(cx, r->e), b.s);
     }
     return false;
