@@ -86,8 +86,16 @@ static int cover_group(GenCtx *g, Ctor *c, Type **ft, int n, int level, bool und
                        int max) {
   bool in = under || c != NULL;
   int j = -1;
-  if (n > 0 && max > 1 && level + 1 < MAXLEVEL && gen_feature(g, GEN_F_NESTED))
-    j = (int)gen_choose(g, (uint32_t)n + 1) - 1;
+  if (n > 0 && max > 1 && level + 1 < MAXLEVEL && gen_feature(g, GEN_F_NESTED)) {
+    /* Nest into one of the fields that can be covered by more than one
+     * pattern (ADTs and tuples), or into none (choice 0). */
+    int fields[16], nf = 0;
+    for (int i = 0; i < n && i < 16; i++)
+      if (ft[i]->kind == TY_ADT || (ft[i]->kind == TY_TUPLE && ft[i]->tuple.n > 0))
+        fields[nf++] = i;
+    uint32_t k = gen_choose(g, (uint32_t)nf + 1);
+    j = k ? fields[k - 1] : -1;
+  }
   Alt sub[MAXALT];
   int k = 1;
   if (j >= 0)

@@ -40,11 +40,19 @@ static void *grow(void *p, int n, int *cap, size_t elem) {
 
 void gen_scope_push(GenCtx *g, Var *v, Type *t) {
   g->scope = grow(g->scope, g->nscope, &g->capscope, sizeof *g->scope);
-  g->scope[g->nscope++] = (Scoped){v, t, 0, false};
+  uint64_t sub = 0;
+  if (t->kind == TY_TUPLE)
+    for (int i = 0; i < t->tuple.n; i++)
+      sub |= 1ull << (gen_type_hash(t->tuple.fields[i]) & 63);
+  if (t->kind == TY_FUNC)
+    sub = gen_type_hash(t->func.ret);
+  g->scope[g->nscope++] = (Scoped){v, t, gen_type_hash(t), sub, 0, false};
+  g->nkind[t->kind]++;
 }
 
 void gen_scope_pop(GenCtx *g, int to) {
-  g->nscope = to;
+  while (g->nscope > to)
+    g->nkind[g->scope[--g->nscope].type->kind]--;
   while (g->nshared > g->shared_base && g->shared[g->nshared - 1].scope_len > to)
     g->nshared--;
 }
@@ -65,33 +73,57 @@ void gen_var_used(GenCtx *g, Var *v) {
 
 enum { MAXC = 32 }; /* candidates offered per choice */
 
-/* Variables of type t, unused ones first, innermost first. */
-static int find_vars(GenCtx *g, const Type *t, Scoped **out) {
-  int n = 0;
-  for (int pass = 0; pass < 2; pass++)
-    for (int i = g->nscope - 1; i >= g->scope_base && n < MAXC; i--) {
-      Scoped *s = &g->scope[i];
-      if ((s->uses == 0) == (pass == 0) && ir_type_equal(s->type, t))
-        out[n++] = s;
-    }
+bool gen_in_main(const GenCtx *g) {
+  return g->global_nest == 0;
+}
+
+/* Variables of type t (hash h), unused ones first, innermost first
+ * (@main's parameters count as outermost). */
+static int find_vars(GenCtx *g, const Type *t, uint64_t h, Scoped **out) {
+  int n = 0, nused = 0;
+  Scoped *used[MAXC];
+  if (g->nkind[t->kind] == 0)
+    return 0;
+  int nm = gen_in_main(g) ? g->nmainp : 0;
+  for (int i = g->nscope - 1; i >= g->scope_base - nm; i--) {
+    Scoped *s = i >= g->scope_base ? &g->scope[i] : &g->mainp[g->scope_base - 1 - i];
+    if (s->h != h || !ir_type_equal(s->type, t))
+      continue;
+    if (s->uses == 0 && n < MAXC)
+      out[n++] = s;
+    else if (s->uses && nused < MAXC)
+      used[nused++] = s;
+  }
+  for (int i = 0; i < nused && n < MAXC; i++)
+    out[n++] = used[i];
   return n;
 }
 
-/* Shared expressions of type t usable here. */
-static int find_shared(GenCtx *g, const Type *t, Shared **out) {
+/* A new parameter of @main of tensor type t, used here. */
+static Expr *form_param(GenCtx *g, Type *t) {
+  g->mainp = grow(g->mainp, g->nmainp, &g->capmainp, sizeof *g->mainp);
+  Var *v = gen_fresh_var(g, "x", t, true);
+  Scoped *s = &g->mainp[g->nmainp++];
+  *s = (Scoped){v, t, gen_type_hash(t), 0, 0, false};
+  g->nkind[t->kind]++;
+  return gen_var_expr(g, s);
+}
+
+/* Shared expressions of type t (hash h) usable here. */
+static int find_shared(GenCtx *g, const Type *t, uint64_t h, Shared **out) {
   int n = 0;
   for (int i = g->nshared - 1; i >= g->shared_base && n < MAXC; i--) {
     Shared *s = &g->shared[i];
-    if ((s->typed || !g->free) && ir_type_equal(s->type, t))
+    if (s->h == h && (s->typed || !g->free) && ir_type_equal(s->type, t))
       out[n++] = s;
   }
   return n;
 }
 
-/* Remember a pure expression for later reuse. */
-static void add_shared(GenCtx *g, Expr *e, Type *t) {
+/* Remember a pure expression of type t (hash h) for later reuse. */
+static void add_shared(GenCtx *g, Expr *e, Type *t, uint64_t h) {
   g->shared = grow(g->shared, g->nshared, &g->capshared, sizeof *g->shared);
-  g->shared[g->nshared++] = (Shared){e, t, g->nscope, g->free || !gen_type_poly_adt(t)};
+  g->shared[g->nshared++] = (Shared){e, t, h, g->nscope, g->free || !gen_type_poly_adt(t)};
 }
 
 /* ----------------------------------------------------------------- spans */
@@ -108,6 +140,10 @@ static int span_begin(GenCtx *g, Type *t) {
   sp->depth = g->depth;
   sp->type = t;
   sp->scope_off = s->nscope;
+  for (int i = 0; gen_in_main(g) && i < g->nmainp; i++) {
+    s->scope = grow(s->scope, s->nscope, &s->capscope, sizeof *s->scope);
+    s->scope[s->nscope++] = (GenScopeVar){g->mainp[i].var, g->mainp[i].type};
+  }
   for (int i = g->scope_base; i < g->nscope; i++) {
     s->scope = grow(s->scope, s->nscope, &s->capscope, sizeof *s->scope);
     s->scope[s->nscope++] = (GenScopeVar){g->scope[i].var, g->scope[i].type};
@@ -220,9 +256,16 @@ static void gen_args(GenCtx *g, const Type *ft, int budget, Expr **args) {
 static Expr *form_let(GenCtx *g, Type *t, int budget) {
   int b[2];
   gen_split(g, budget - 1, 2, b);
-  uint32_t w[3] = {2, 3, gen_feature(g, GEN_F_CLOSURE) ? 2 : 0};
-  int k = gen_stream_weighted(&g->st, w, 3);
-  Type *t1 = k == 0 ? t : k == 1 ? gen_type_at(g, 0, GEN_TY_ANY) : closure_type(g, t);
+  /* The value's type: t itself or a scalar of t's dtype (types the body is
+   * likely to want, so the variable gets used), any type, or a closure
+   * returning t (which the body may call). */
+  uint32_t w[4] = {4, t->kind == TY_TENSOR && t->tensor.rank > 0 && b[1] >= 3 ? 2 : 0,
+                   b[1] >= 4 ? 1 : 0, gen_feature(g, GEN_F_CLOSURE) && b[1] >= 3 ? 2 : 0};
+  int k = gen_stream_weighted(&g->st, w, 4);
+  Type *t1 = k == 0   ? t
+             : k == 1 ? ir_scalar_type(g->a, t->tensor.dtype)
+             : k == 2 ? gen_type_at(g, 0, GEN_TY_ANY)
+                      : closure_type(g, t);
   Expr *value = gen_sub(g, t1, b[0], false);
   Var *v = gen_fresh_var(g, t1->kind == TY_FUNC ? "f" : "x", t1, true);
   int mark = g->nscope;
@@ -251,12 +294,14 @@ typedef struct Field {
   int index;
 } Field;
 
-/* Fields of tuple variables in scope that have type t. */
-static int find_fields(GenCtx *g, const Type *t, Field *out) {
+/* Fields of tuple variables in scope that have type t (hash h). */
+static int find_fields(GenCtx *g, const Type *t, uint64_t h, Field *out) {
   int n = 0;
+  if (g->nkind[TY_TUPLE] == 0)
+    return 0;
   for (int i = g->nscope - 1; i >= g->scope_base && n < MAXC; i--) {
     Scoped *s = &g->scope[i];
-    if (s->type->kind != TY_TUPLE)
+    if (s->type->kind != TY_TUPLE || !(s->sub >> (h & 63) & 1))
       continue;
     for (int j = 0; j < s->type->tuple.n && n < MAXC; j++)
       if (ir_type_equal(s->type->tuple.fields[j], t))
@@ -270,15 +315,53 @@ static bool proj_new_ok(GenCtx *g, const Type *t, int budget) {
   return gen_feature(g, GEN_F_TUPLE) && budget >= 2 && gen_type_depth(t) <= g->pol->max_type_depth;
 }
 
-/* A field of a tuple variable, or a projection out of a new tuple. */
+enum { MAXSHAPED = 2 + IR_MAX_RANK };
+
+/* Tuple types with t at index 0 that operators may produce: (t, t),
+ * (t, t, t) (a split into equal parts) and (t, v, v) with v a vector as
+ * long as one of t's dims (batch_norm's mean and variance). */
+static int op_shaped_tuples(GenCtx *g, Type *t, Type **out) {
+  if (t->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
+    return 0;
+  int n = 0;
+  Type *f[3] = {t, t, t};
+  for (int k = 2; k <= 3; k++) {
+    Type *tt = ir_tuple_type(g->a, k, f);
+    if (gen_op_available(g, tt))
+      out[n++] = tt;
+  }
+  for (int i = 0; i < t->tensor.rank; i++) {
+    bool dup = false;
+    for (int j = 0; j < i; j++)
+      dup |= t->tensor.shape[j] == t->tensor.shape[i];
+    if (dup)
+      continue;
+    Type *v = ir_tensor_type(g->a, t->tensor.dtype, 1, &t->tensor.shape[i]);
+    Type *fv[3] = {t, v, v};
+    Type *tt = ir_tuple_type(g->a, 3, fv);
+    if (gen_op_available(g, tt))
+      out[n++] = tt;
+  }
+  return n;
+}
+
+/* A field of a tuple variable, a projection out of a new tuple, or field
+ * 0 of an operator's tuple result. */
 static Expr *form_proj(GenCtx *g, Type *t, int budget) {
   Field f[MAXC];
-  int nf = find_fields(g, t, f);
+  int nf = find_fields(g, t, gen_type_hash(t), f);
   bool fresh = proj_new_ok(g, t, budget);
-  uint32_t k = gen_choose(g, (uint32_t)nf + fresh);
+  Type *shaped[MAXSHAPED];
+  int ns = fresh ? op_shaped_tuples(g, t, shaped) : 0;
+  uint32_t k = gen_choose(g, (uint32_t)(nf + fresh + ns));
   if ((int)k < nf) {
     Expr *v = gen_var_expr(g, f[k].s);
     return ir_proj(g->m, v, f[k].index);
+  }
+  if ((int)k > nf) {
+    g->boost_op = true;
+    Expr *src = gen_sub(g, shaped[(int)k - nf - 1], budget - 1, true);
+    return ir_proj(g->m, src, 0);
   }
   int n = 2 + (int)gen_choose(g, 3);
   int at = (int)gen_choose(g, (uint32_t)n);
@@ -290,13 +373,15 @@ static Expr *form_proj(GenCtx *g, Type *t, int budget) {
   return ir_proj(g->m, src, at);
 }
 
-/* Function variables in scope that return t. */
-static int find_callables(GenCtx *g, const Type *t, Scoped **out) {
+/* Function variables in scope that return t (hash h), unused first. */
+static int find_callables(GenCtx *g, const Type *t, uint64_t h, Scoped **out) {
   int n = 0;
+  if (g->nkind[TY_FUNC] == 0)
+    return 0;
   for (int pass = 0; pass < 2; pass++)
     for (int i = g->nscope - 1; i >= g->scope_base && n < MAXC; i--) {
       Scoped *s = &g->scope[i];
-      if (s->type->kind == TY_FUNC && (s->uses == 0) == (pass == 0) &&
+      if (s->type->kind == TY_FUNC && s->sub == h && (s->uses == 0) == (pass == 0) &&
           ir_type_equal(s->type->func.ret, t))
         out[n++] = s;
     }
@@ -307,7 +392,7 @@ static int find_callables(GenCtx *g, const Type *t, Scoped **out) {
  * literal, possibly capturing the scope). */
 static Expr *form_call(GenCtx *g, Type *t, int budget) {
   Scoped *c[MAXC];
-  int nc = find_callables(g, t, c);
+  int nc = find_callables(g, t, gen_type_hash(t), c);
   bool fresh = gen_feature(g, GEN_F_CLOSURE) && budget >= 3;
   uint32_t k = gen_choose(g, (uint32_t)nc + fresh);
   Expr *callee;
@@ -400,14 +485,19 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   uint32_t w[GF_COUNT] = {0};
   Scoped *vars[MAXC];
   Shared *shared[MAXC];
-  int nv = find_vars(g, t, vars);
-  int ns = gen_feature(g, GEN_F_SHARE) ? find_shared(g, t, shared) : 0;
+  uint64_t h = gen_type_hash(t);
+  int nv = find_vars(g, t, h, vars);
+  int ns = gen_feature(g, GEN_F_SHARE) ? find_shared(g, t, h, shared) : 0;
   if (nv)
     w[GF_VAR] = fw[GF_VAR] + (vars[0]->uses == 0 ? 6 : 0) + 1;
   w[GF_LIT] = fw[GF_LIT] ? fw[GF_LIT] : 1;
   if (ns)
     w[GF_SHARE] = fw[GF_SHARE];
+  if (t->kind == TY_TENSOR && gen_in_main(g) && g->nmainp < g->pol->max_main_params)
+    w[GF_PARAM] = fw[GF_PARAM];
   bool leaf = budget <= 1 || g->depth >= g->pol->max_depth;
+  bool boost_op = g->boost_op;
+  g->boost_op = false;
   if (!leaf) {
     int tdepth = gen_type_depth(t);
     if (gen_feature(g, GEN_F_LET) && budget >= 3)
@@ -415,16 +505,15 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
     if (gen_feature(g, GEN_F_IF) && budget >= 4)
       w[GF_IF] = fw[GF_IF];
     Field f[MAXC];
-    if (proj_new_ok(g, t, budget) || find_fields(g, t, f))
+    if (proj_new_ok(g, t, budget) || find_fields(g, t, h, f))
       w[GF_PROJ] = fw[GF_PROJ];
-    OpId ops[OP_COUNT];
-    if ((t->kind == TY_TENSOR || t->kind == TY_TUPLE) && gen_op_candidates(g, t, ops))
-      w[GF_OP] = fw[GF_OP];
+    if (gen_op_available(g, t))
+      w[GF_OP] = fw[GF_OP] * (boost_op ? 8 : 1);
     Scoped *c[MAXC];
-    if ((gen_feature(g, GEN_F_CLOSURE) && budget >= 3) || find_callables(g, t, c))
+    if ((gen_feature(g, GEN_F_CLOSURE) && budget >= 3) || find_callables(g, t, h, c))
       w[GF_CALL] = fw[GF_CALL];
     if (gen_global_form_ok(g, t, budget))
-      w[GF_GLOBAL] = fw[GF_GLOBAL];
+      w[GF_GLOBAL] = fw[GF_GLOBAL] * (t->kind == TY_FUNC ? 5 : 1);
     if (gen_feature(g, GEN_F_REF) && tdepth <= g->pol->max_type_depth) {
       w[GF_REF_READ] = fw[GF_REF_READ];
       if (budget >= 4)
@@ -454,6 +543,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   case GF_REF_READ: e = form_ref_read(g, t, budget); break;
   case GF_REF_WRITE: e = form_ref_write(g, t, budget); break;
   case GF_MATCH: e = gen_match(g, t, budget); break;
+  case GF_PARAM: e = form_param(g, t); break;
   case GF_COUNT: assert(!"unreachable"); break;
   }
   g->form = form;
@@ -476,6 +566,6 @@ Expr *gen_expr(GenCtx *g, Type *t, int budget) {
     span_end(g, span, e);
   bool atomic = e->kind == EX_VAR || e->kind == EX_CONST || e->kind == EX_GLOBAL;
   if (g->pure && !atomic && g->form != GF_SHARE && gen_feature(g, GEN_F_SHARE))
-    add_shared(g, e, t);
+    add_shared(g, e, t, gen_type_hash(t));
   return e;
 }

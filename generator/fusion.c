@@ -121,8 +121,9 @@ const GenPolicy gen_policy_fusion = {
             [GF_LET] = 3,
             [GF_PROJ] = 1,
             [GF_OP] = 16,
+            [GF_PARAM] = 6,
         },
-    .type_weight = {[GT_TENSOR] = 1},
+    .type_weight = {[GT_TENSOR] = 2, [GT_OPTYPE] = 1},
     .pattern_weight =
         {
             [OPAT_ELEMWISE] = 4,
@@ -140,6 +141,7 @@ const GenPolicy gen_policy_fusion = {
     .max_depth = 16,
     .max_type_depth = 1,
     .max_params = 3,
+    .max_main_params = 6,
     .max_globals = 0,
     .max_adts = 0,
     .limits = {.max_rank = 4,

@@ -49,11 +49,22 @@ typedef enum GenForm {
   GF_REF_READ,  /* ref_read(e) with e : Ref[T] */
   GF_REF_WRITE, /* let _ = ref_write(r, v); body  (or ref_write when T = ()) */
   GF_MATCH,     /* match with complete, possibly nested, patterns */
+  GF_PARAM,     /* a new parameter of @main (tensors; made where needed, so
+                   data flows from the inputs instead of constants) */
   GF_COUNT
 } GenForm;
 
 /* Type kinds the type generator draws. */
-typedef enum GenTypeKind { GT_TENSOR, GT_TUPLE, GT_FUNC, GT_REF, GT_ADT, GT_COUNT } GenTypeKind;
+typedef enum GenTypeKind {
+  GT_TENSOR, /* a tensor type within the limits */
+  GT_TUPLE,
+  GT_FUNC,
+  GT_REF,
+  GT_ADT,
+  GT_OPTYPE, /* a tensor type some operator produces (drawn by its sampler),
+                so rarely-wanted result shapes get wanted too */
+  GT_COUNT
+} GenTypeKind;
 
 /* Language features; a policy enables a set, and the input's header may
  * switch some off (swarm testing). */
@@ -96,7 +107,8 @@ typedef struct GenPolicy {
   int budget_min, budget_max;    /* range the header's budget byte maps to */
   int max_depth;                 /* expression nesting bound */
   int max_type_depth;            /* nesting of generated types */
-  int max_params;                /* parameters of @main and globals */
+  int max_params;                /* parameters of globals (and closures) */
+  int max_main_params;           /* parameters @main may get (GF_PARAM) */
   int max_globals;               /* global functions besides @main */
   int max_adts;                  /* generated type definitions */
   OpLimits limits;               /* tensor bounds for types and solvers */

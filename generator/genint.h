@@ -20,6 +20,9 @@
 typedef struct Scoped {
   Var *var;
   Type *type;
+  uint64_t h;   /* gen_type_hash(type) */
+  uint64_t sub; /* tuples: bloom of the fields' hashes; functions: the
+                   result type's hash (a pre-filter for lookups) */
   int uses;
   bool smaller;
 } Scoped;
@@ -29,6 +32,7 @@ typedef struct Scoped {
 typedef struct Shared {
   Expr *e;
   Type *type;
+  uint64_t h;
   int scope_len;
   bool typed; /* self-typing: may be reused where g->free is set */
 } Shared;
@@ -73,7 +77,11 @@ struct GenCtx {
 
   Scoped *scope;
   int nscope, capscope;
-  int scope_base; /* variables below belong to an enclosing function */
+  int nkind[TY_INCOMPLETE + 1]; /* entries of each type kind in scope */
+  int scope_base;               /* variables below belong to an enclosing function */
+
+  Scoped *mainp; /* @main's parameters, made on demand (GF_PARAM) */
+  int nmainp, capmainp;
 
   Shared *shared;
   int nshared, capshared;
@@ -93,15 +101,20 @@ struct GenCtx {
   int nadts;
 
   int depth;
-  bool pure;    /* whether the expression just generated may be shared */
-  bool free;    /* no expected type flows into the expression being generated
-                   (a match scrutinee, a projected tuple, a callee): it must
-                   be self-typing, i.e. infer its own type bottom-up */
-  GenForm form; /* the form chosen for the expression just generated */
-  int names;    /* counter for global and type names */
+  bool pure;       /* whether the expression just generated may be shared */
+  bool free;       /* no expected type flows into the expression being generated
+                      (a match scrutinee, a projected tuple, a callee): it must
+                      be self-typing, i.e. infer its own type bottom-up */
+  GenForm form;    /* the form chosen for the expression just generated */
+  bool boost_op;   /* the next node should rather be an operator call */
+  Type *hint_type; /* the type last drawn from an operator's sampler ... */
+  OpId hint_op;    /* ... and that operator, favoured when it is wanted */
+  int names;       /* counter for global and type names */
 };
 
 /* expr.c */
+/* Whether @main's parameters are in scope (not inside another global). */
+bool gen_in_main(const GenCtx *g);
 Expr *gen_sub(GenCtx *g, Type *t, int budget, bool free);
 void gen_scope_push(GenCtx *g, Var *v, Type *t);
 void gen_scope_pop(GenCtx *g, int to);
@@ -117,6 +130,9 @@ void gen_adt_analyse(GenCtx *g);
 Type *gen_ctor_field(GenCtx *g, const Ctor *c, const Type *adt, int i);
 int gen_type_depth(const Type *t);
 bool gen_type_poly_adt(const Type *t);
+/* A hash of the outer structure: equal types hash equal (a pre-filter
+ * for ir_type_equal). */
+uint64_t gen_type_hash(const Type *t);
 /* Whether c has, for every type variable of its definition, a field that
  * is exactly that variable (so a call of c infers its type arguments). */
 bool gen_ctor_determines(const Ctor *c);
@@ -130,6 +146,8 @@ Expr *gen_fn_literal(GenCtx *g, Type *ft, int budget);
 
 /* opcall.c */
 int gen_op_candidates(GenCtx *g, const Type *t, OpId *out);
+/* Whether some allowed operator can produce t (cheaper than the list). */
+bool gen_op_available(GenCtx *g, const Type *t);
 Expr *gen_op_call(GenCtx *g, Type *t, int budget);
 
 /* adt.c */

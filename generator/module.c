@@ -14,6 +14,23 @@
 
 /* ------------------------------------------------------ global functions */
 
+/* prefix, the decimal n, then suffix (if not 0), in the module's arena
+ * (without printf, which is slow enough to show in profiles). */
+static const char *name(GenCtx *g, const char *prefix, int n, char suffix) {
+  char buf[32], digits[12];
+  int len = 0, nd = 0;
+  for (; *prefix && len < 16; prefix++)
+    buf[len++] = *prefix;
+  do
+    digits[nd++] = (char)('0' + n % 10);
+  while ((n /= 10) > 0 && nd < 11);
+  while (nd)
+    buf[len++] = digits[--nd];
+  if (suffix)
+    buf[len++] = suffix;
+  return arena_strndup(g->a, buf, (size_t)len);
+}
+
 /* Whether another global may be started here. */
 static bool can_make(GenCtx *g, int budget) {
   return budget >= 3 && g->nmade < g->pol->max_globals && g->nmade < GEN_MAX_GLOBALS &&
@@ -76,7 +93,7 @@ static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive) {
   g->global_nest++;
   g->nmade++;
 
-  GlobalFn *gf = ir_global_intern(g->m, arena_printf(g->a, "f%d", g->names++));
+  GlobalFn *gf = ir_global_intern(g->m, name(g, "f", g->names++, 0));
   int n = ft->func.nparams;
   Var **params = ARENA_ARRAY(g->a, Var *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -136,6 +153,36 @@ static Expr *call_global(GenCtx *g, GlobalFn *gf, Type *ft, Expr *arg0, int budg
   return ir_call(g->m, ir_global_ref(g->m, gf), n, args);
 }
 
+typedef struct ViaArg {
+  GlobalFn *gf;
+  Type *ft;
+  int budget;
+} ViaArg;
+
+/* %f(args) for the variable %f bound to a global. */
+static Expr *call_via(GenCtx *g, Var *f, void *arg) {
+  ViaArg *va = arg;
+  int n = va->ft->func.nparams;
+  Expr *args[8];
+  int b[8];
+  gen_var_used(g, f);
+  gen_split(g, va->budget, n, b);
+  for (int i = 0; i < n; i++)
+    args[i] = gen_sub(g, va->ft->func.params[i], b[i], false);
+  return ir_call(g->m, ir_var_ref(g->m, f), n, args);
+}
+
+/* Call gf directly, or now and then through a let-bound variable
+ * (let %f = @g; %f(..)): a global used as a value. */
+static Expr *call_maybe_via(GenCtx *g, GlobalFn *gf, Type *ft, int budget) {
+  if (!gen_feature(g, GEN_F_LET) || gen_choose(g, 4) != 3)
+    return call_global(g, gf, ft, NULL, budget);
+  ViaArg va = {gf, ft, budget};
+  Expr *e = gen_let_with(g, ft, ir_global_ref(g->m, gf), call_via, &va);
+  g->pure = false;
+  return e;
+}
+
 Expr *gen_self_call(GenCtx *g, int smaller, int budget) {
   Expr *arg0 = gen_var_expr(g, &g->scope[smaller]);
   return call_global(g, g->self, g->self_type, arg0, budget);
@@ -156,7 +203,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
     if (ir_type_equal(ft->func.ret, t))
       opt[n] = (Opt){OPT_CALL, i}, w[n++] = 2;
     if (ir_type_equal(ft, t))
-      opt[n] = (Opt){OPT_REF, i}, w[n++] = 2;
+      opt[n] = (Opt){OPT_REF, i}, w[n++] = 6;
   }
   int sm[8];
   int nsm = find_smaller(g, sm, 8);
@@ -165,9 +212,9 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   if (can_make(g, budget)) {
     opt[n] = (Opt){OPT_NEW, 0}, w[n++] = 2;
     if (rec_ok(g))
-      opt[n] = (Opt){OPT_NEW_REC, 0}, w[n++] = 2;
+      opt[n] = (Opt){OPT_NEW_REC, 0}, w[n++] = 4;
     if (t->kind == TY_FUNC)
-      opt[n] = (Opt){OPT_NEW_REF, 0}, w[n++] = 1;
+      opt[n] = (Opt){OPT_NEW_REF, 0}, w[n++] = 6;
   }
   assert(n > 0);
   Opt o = opt[gen_stream_weighted(&g->st, w, n)];
@@ -196,7 +243,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   int b[2];
   gen_split(g, budget - 1, 2, b);
   GlobalFn *gf = make_global(g, ft, b[0], o.kind == OPT_NEW_REC);
-  return call_global(g, gf, ft, NULL, b[1]);
+  return call_maybe_via(g, gf, ft, b[1]);
 }
 
 /* --------------------------------------------------- generated ADTs */
@@ -221,9 +268,9 @@ static void gen_adts(GenCtx *g) {
   int n = (int)gen_choose(g, (uint32_t)max + 1);
   for (int k = 0; k < n; k++) {
     const char *A = "A";
-    const char *name = arena_printf(g->a, "Gen%d", k);
+    const char *tname = name(g, "Gen", k, 0);
     int ntv = (int)gen_choose(g, 2);
-    TypeDef *td = ir_typedef_add(g->m, name, ntv, &A);
+    TypeDef *td = ir_typedef_add(g->m, tname, ntv, &A);
     Type *self = ir_adt_type(g->a, td, ntv, td->tvars);
     int nctors = 2 + (int)gen_choose(g, 2);
     for (int j = 0; j < nctors; j++) {
@@ -231,7 +278,7 @@ static void gen_adts(GenCtx *g) {
       Type *f[4];
       for (int i = 0; i < nf; i++)
         f[i] = j == 0 && i == 0 && ntv ? td->tvars[0] : adt_field(g, td, self, j);
-      ir_ctor_add(g->m, td, arena_printf(g->a, "%s%c", name, 'A' + j), nf, f);
+      ir_ctor_add(g->m, td, name(g, "Gen", k, (char)('A' + j)), nf, f);
     }
   }
 }
@@ -262,19 +309,15 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
   gen_adts(&g);
   gen_adt_analyse(&g);
 
-  int max = p->max_params < 8 ? p->max_params : 8;
-  int n = (int)gen_choose(&g, (uint32_t)max + 1);
-  Var *params[8];
-  for (int i = 0; i < n; i++) {
-    Type *t = gen_tensor_type(&g);
-    params[i] = gen_fresh_var(&g, "x", t, true);
-    gen_scope_push(&g, params[i], t);
-  }
+  /* @main's parameters are made where the body needs them (GF_PARAM). */
   Type *ret = result_type(&g);
   Expr *body = gen_sub(&g, ret, g.cfg.budget, false);
-  gen_scope_pop(&g, 0);
-  ir_def(g.m, "main", ir_func(g.m, n, params, ret, body));
+  Var **params = ARENA_ARRAY(g.a, Var *, g.nmainp + 1);
+  for (int i = 0; i < g.nmainp; i++)
+    params[i] = g.mainp[i].var;
+  ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
   free(g.scope);
   free(g.shared);
+  free(g.mainp);
   return g.m;
 }

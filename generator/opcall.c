@@ -15,19 +15,30 @@
 
 #include "genint.h"
 
-enum { KEYMAX = 30, CACHE_SIZE = 1024 };
+enum { KEYMAX = 30, CACHE_SIZE = 2048, NLIMITS = 4 };
 
 typedef struct RecEntry {
-  uint8_t len; /* 0: empty */
-  uint8_t key[KEYMAX];
+  uint8_t len;             /* 0: empty */
+  uint8_t key[KEYMAX + 1]; /* the limits slot, then the type's key */
   uint64_t mask[2];
 } RecEntry;
 
 static _Thread_local struct {
-  OpLimits lim;
-  bool init;
+  OpLimits lim[NLIMITS]; /* the limits seen so far; slot i tags keys */
+  int nlim;
   RecEntry e[CACHE_SIZE];
 } cache;
+
+/* The cache's slot for lim (emptying the cache when all are taken). */
+static int limits_slot(const OpLimits *lim) {
+  for (int i = 0; i < cache.nlim; i++)
+    if (memcmp(&cache.lim[i], lim, sizeof *lim) == 0)
+      return i;
+  if (cache.nlim == NLIMITS)
+    memset(&cache, 0, sizeof cache);
+  cache.lim[cache.nlim] = *lim;
+  return cache.nlim++;
+}
 
 /* Serialise a tensor type into k; returns the new length or -1. */
 static int tensor_key(const Type *t, uint8_t *k, int n) {
@@ -77,33 +88,69 @@ static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
       mask[op / 64] |= 1ull << (op % 64);
 }
 
+/* The cache entry for t under lim (NULL when t's key is too long), and
+ * whether it already holds t's answer.  On a miss the entry is emptied
+ * and *len is what its len must be set to once its mask is filled. */
+static RecEntry *lookup(const Type *t, const OpLimits *lim, bool *hit, int *len) {
+  uint8_t key[KEYMAX + 1];
+  int n = type_key(t, key + 1);
+  if (n < 0)
+    return NULL;
+  key[0] = (uint8_t)limits_slot(lim);
+  n++;
+  uint32_t h = 2166136261u;
+  for (int i = 0; i < n; i++)
+    h = (h ^ key[i]) * 16777619u;
+  RecEntry *e = &cache.e[h % CACHE_SIZE];
+  *hit = e->len == n && memcmp(e->key, key, (size_t)n) == 0;
+  if (!*hit) {
+    e->len = 0;
+    memcpy(e->key, key, (size_t)n);
+  }
+  *len = n;
+  return e;
+}
+
 /* The set of operators whose recognizer accepts t, from the cache. */
 static void rec_mask(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
   mask[0] = mask[1] = 0;
   if (!op_shaped(t))
     return;
-  if (!cache.init || memcmp(&cache.lim, lim, sizeof *lim) != 0) {
-    memset(&cache, 0, sizeof cache);
-    cache.lim = *lim;
-    cache.init = true;
-  }
-  uint8_t key[KEYMAX];
-  int n = type_key(t, key);
-  if (n < 0) {
+  bool hit;
+  int len;
+  RecEntry *e = lookup(t, lim, &hit, &len);
+  if (!e) {
     recognise(t, lim, mask);
     return;
   }
-  uint32_t h = 2166136261u;
-  for (int i = 0; i < n; i++)
-    h = (h ^ key[i]) * 16777619u;
-  RecEntry *e = &cache.e[h % CACHE_SIZE];
-  if (e->len != n || memcmp(e->key, key, (size_t)n) != 0) {
+  if (!hit) {
     recognise(t, lim, e->mask);
-    e->len = (uint8_t)n;
-    memcpy(e->key, key, (size_t)n);
+    e->len = (uint8_t)len;
   }
   mask[0] = e->mask[0];
   mask[1] = e->mask[1];
+}
+
+bool gen_op_available(GenCtx *g, const Type *t) {
+  if (!gen_feature(g, GEN_F_OPS) || !op_shaped(t))
+    return false;
+  const uint64_t *allow = g->cfg.op_allow;
+  bool hit = false;
+  int len;
+  RecEntry *e = t->kind == TY_TENSOR ? lookup(t, &g->cfg.limits, &hit, &len) : NULL;
+  if (hit)
+    return (e->mask[0] & allow[0]) || (e->mask[1] & allow[1]);
+  if (t->kind != TY_TENSOR) {
+    uint64_t mask[2];
+    rec_mask(t, &g->cfg.limits, mask);
+    return (mask[0] & allow[0]) || (mask[1] & allow[1]);
+  }
+  /* A miss: stop at the first allowed operator that accepts t (most
+   * tensor types are accepted by the first few). */
+  for (int op = 0; op < OP_COUNT; op++)
+    if ((allow[op / 64] >> (op % 64) & 1) && op_table[op].rec((OpId)op, t, &g->cfg.limits))
+      return true;
+  return false;
 }
 
 int gen_op_candidates(GenCtx *g, const Type *t, OpId *out) {
@@ -145,8 +192,12 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
   uint32_t w[OP_COUNT];
   int n = gen_op_candidates(g, t, ops);
   assert(n > 0);
-  for (int i = 0; i < n; i++)
+  bool hinted = g->hint_type && ir_type_equal(g->hint_type, t);
+  for (int i = 0; i < n; i++) {
     w[i] = g->pol->pattern_weight[op_table[ops[i]].pattern];
+    if (hinted && ops[i] == g->hint_op)
+      w[i] *= 16;
+  }
   OpId op = ops[gen_stream_weighted(&g->st, w, n)];
   OpSig sig;
   if (!gen_op_solve(g, op, t, &sig))

@@ -34,22 +34,29 @@ const GenPolicy gen_policy_default = {
             [GF_IF] = 2,
             [GF_PROJ] = 2,
             [GF_OP] = 12,
-            [GF_CALL] = 2,
+            [GF_CALL] = 3,
             [GF_GLOBAL] = 2,
             [GF_REF_READ] = 1,
             [GF_REF_WRITE] = 1,
             [GF_MATCH] = 2,
+            [GF_PARAM] = 4,
         },
-    .type_weight = {[GT_TENSOR] = 16, [GT_TUPLE] = 2, [GT_FUNC] = 1, [GT_REF] = 1, [GT_ADT] = 2},
-    .pattern_weight = {1, 1, 1, 1, 1, 1},
+    .type_weight = {[GT_TENSOR] = 12,
+                    [GT_TUPLE] = 2,
+                    [GT_FUNC] = 2,
+                    [GT_REF] = 1,
+                    [GT_ADT] = 2,
+                    [GT_OPTYPE] = 6},
+    .pattern_weight = {1, 1, 1, 2, 3, 2},
     .features = GEN_F_ALL,
     .swarm = true,
-    .budget = 24,
-    .budget_min = 4,
-    .budget_max = 48,
+    .budget = 28,
+    .budget_min = 6,
+    .budget_max = 56,
     .max_depth = 10,
     .max_type_depth = 2,
     .max_params = 3,
+    .max_main_params = 6,
     .max_globals = 4,
     .max_adts = 2,
     .limits = {.max_rank = 4,
@@ -92,6 +99,31 @@ static OpLimits header_limits(const GenPolicy *p, uint8_t knob) {
   return l;
 }
 
+/* The operators policy p allows (remembered for the last deny-list and
+ * pattern weights seen). */
+static void policy_ops(const GenPolicy *p, uint64_t allow[2]) {
+  static _Thread_local struct {
+    bool valid;
+    uint64_t deny[2];
+    uint8_t pw[6];
+  } last;
+  static _Thread_local uint64_t mask[2];
+  if (!last.valid || memcmp(last.deny, p->op_deny, sizeof last.deny) ||
+      memcmp(last.pw, p->pattern_weight, sizeof last.pw)) {
+    mask[0] = mask[1] = 0;
+    for (int op = 0; op < OP_COUNT; op++) {
+      bool denied = (p->op_deny[op / 64] >> (op % 64)) & 1;
+      if (!denied && p->pattern_weight[op_table[op].pattern] > 0)
+        mask[op / 64] |= 1ull << (op % 64);
+    }
+    last.valid = true;
+    memcpy(last.deny, p->op_deny, sizeof last.deny);
+    memcpy(last.pw, p->pattern_weight, sizeof last.pw);
+  }
+  allow[0] = mask[0];
+  allow[1] = mask[1];
+}
+
 void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig *c) {
   memset(c, 0, sizeof *c);
   c->budget = header_budget(p, h[0]);
@@ -99,11 +131,7 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   c->features = p->features;
   c->dtypes = p->dtypes;
   c->boost_form = -1;
-  for (int op = 0; op < OP_COUNT; op++) {
-    bool denied = (p->op_deny[op / 64] >> (op % 64)) & 1;
-    if (!denied && p->pattern_weight[op_table[op].pattern] > 0)
-      c->op_allow[op / 64] |= 1ull << (op % 64);
-  }
+  policy_ops(p, c->op_allow);
   if (!p->swarm)
     return;
   uint32_t dt = c->dtypes & ~(uint32_t)(h[1] >> 2);
@@ -113,9 +141,8 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   for (int f = 0; f < GEN_NFEATURES; f++)
     if (((bits >> (2 * f)) & 3) == 3)
       c->features &= ~(1u << f);
-  for (int op = 0; op < OP_COUNT; op++)
-    if ((h[5 + op / 8] >> (op % 8)) & 1)
-      c->op_allow[op / 64] &= ~(1ull << (op % 64));
+  for (int op = 0; op < OP_COUNT; op += 8) /* bytes align with the 64-bit words */
+    c->op_allow[op / 64] &= ~((uint64_t)h[5 + op / 8] << (op % 64));
   if (h[14] >> 4)
     c->boost_form = (h[14] >> 4) - 1;
 }

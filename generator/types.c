@@ -36,7 +36,8 @@ static int small_choice(GenCtx *g, int n) {
 Type *gen_tensor_type(GenCtx *g) {
   const OpLimits *l = &g->cfg.limits;
   DType dt = draw_dtype(g);
-  int rank = small_choice(g, l->max_rank + 1);
+  static const uint32_t rank_w[IR_MAX_RANK + 1] = {4, 4, 4, 3, 3, 2, 2};
+  int rank = gen_stream_weighted(&g->st, rank_w, l->max_rank + 1);
   int64_t shape[IR_MAX_RANK];
   int64_t numel = 1;
   for (int i = 0; i < rank; i++) {
@@ -46,6 +47,31 @@ Type *gen_tensor_type(GenCtx *g) {
     numel *= shape[i];
   }
   return ir_tensor_type(g->a, dt, rank, shape);
+}
+
+/* The result type of a call some allowed operator's sampler draws (field
+ * 0 when the result is a tuple); a plain tensor type if none can. */
+static Type *sampled_type(GenCtx *g) {
+  OpId ops[OP_COUNT];
+  int n = 0;
+  for (int op = 0; op < OP_COUNT; op++)
+    if (g->cfg.op_allow[op / 64] >> (op % 64) & 1)
+      ops[n++] = (OpId)op;
+  if (n == 0)
+    return gen_tensor_type(g);
+  OpId op = ops[gen_choose(g, (uint32_t)n)];
+  OpSolveCtx cx = {&g->st.ch, g->a, &g->cfg.limits};
+  OpSig sig = {0};
+  if (!op_table[op].sample(op, &cx, &sig) || !sig.ret)
+    return gen_tensor_type(g); /* a sampler breaking its contract */
+  Type *t = sig.ret;
+  if (t->kind == TY_TUPLE && t->tuple.n > 0)
+    t = t->tuple.fields[0];
+  if (t->kind != TY_TENSOR)
+    return gen_tensor_type(g);
+  g->hint_type = sig.ret;
+  g->hint_op = op;
+  return t;
 }
 
 Type *gen_type(GenCtx *g) {
@@ -70,6 +96,8 @@ Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode) {
   uint32_t w[GT_COUNT] = {0};
   const uint8_t *tw = g->pol->type_weight;
   w[GT_TENSOR] = tw[GT_TENSOR] ? tw[GT_TENSOR] : 1;
+  if (gen_feature(g, GEN_F_OPS))
+    w[GT_OPTYPE] = tw[GT_OPTYPE];
   if (mode != GEN_TY_TENSOR && depth < g->pol->max_type_depth) {
     if (gen_feature(g, GEN_F_TUPLE))
       w[GT_TUPLE] = tw[GT_TUPLE];
@@ -99,6 +127,7 @@ Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode) {
   }
   case GT_REF: return ir_ref_type(g->a, gen_type_at(g, depth + 1, mode));
   case GT_ADT: return gen_adt_type(g, depth, false, mode);
+  case GT_OPTYPE: return sampled_type(g);
   case GT_COUNT: break;
   }
   return gen_tensor_type(g);
@@ -175,6 +204,46 @@ bool gen_type_poly_adt(const Type *t) {
   }
 }
 
+/* Mix v into h. */
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+/* A hash of t's outer structure; inner types contribute their kind only
+ * below depth lvl. */
+static uint64_t hash_at(const Type *t, int lvl) {
+  uint64_t h = mix(0, (uint64_t)t->kind + 1);
+  if (lvl < 0)
+    return h;
+  switch (t->kind) {
+  case TY_TENSOR:
+    h = mix(h, (uint64_t)t->tensor.dtype << 8 | (uint64_t)t->tensor.rank);
+    for (int i = 0; i < t->tensor.rank; i++)
+      h = mix(h, (uint64_t)t->tensor.shape[i]);
+    return h;
+  case TY_TUPLE:
+    h = mix(h, (uint64_t)t->tuple.n);
+    for (int i = 0; i < t->tuple.n; i++)
+      h = mix(h, hash_at(t->tuple.fields[i], lvl - 1));
+    return h;
+  case TY_FUNC: h = mix(h, (uint64_t)t->func.nparams); return mix(h, hash_at(t->func.ret, lvl - 1));
+  case TY_REF: return mix(h, hash_at(t->ref.inner, lvl - 1));
+  case TY_ADT:
+    h = mix(h, (uint64_t)(uintptr_t)t->adt.def);
+    for (int i = 0; i < t->adt.nargs; i++)
+      h = mix(h, hash_at(t->adt.args[i], lvl - 1));
+    return h;
+  case TY_VAR: return mix(h, (uint64_t)(uintptr_t)t);
+  case TY_INCOMPLETE: return mix(h, (uint64_t)t->incomplete.id);
+  }
+  return h;
+}
+
+uint64_t gen_type_hash(const Type *t) {
+  return hash_at(t, 1);
+}
+
 /* ----------------------------------------------------- ADT bookkeeping */
 
 enum { INF = 1 << 20 };
@@ -220,11 +289,10 @@ bool gen_ctor_determines(const Ctor *c) {
   return true;
 }
 
-void gen_adt_analyse(GenCtx *g) {
-  g->nadts = 0;
-  for (int i = 0; i < g->m->ntypes && g->nadts < GEN_MAX_ADTS + 3; i++) {
-    AdtInfo *ai = &g->adts[g->nadts++];
-    ai->def = g->m->types[i];
+/* Analyse definitions [from, g->nadts) (earlier ones are final). */
+static void analyse(GenCtx *g, int from) {
+  for (int i = from; i < g->nadts; i++) {
+    AdtInfo *ai = &g->adts[i];
     ai->height = INF;
     ai->base = ai->tbase = -1;
     ai->recursive = false;
@@ -237,7 +305,7 @@ void gen_adt_analyse(GenCtx *g) {
   /* Fixpoint: heights only decrease, and are bounded below by 1. */
   for (bool changed = true; changed;) {
     changed = false;
-    for (int i = 0; i < g->nadts; i++) {
+    for (int i = from; i < g->nadts; i++) {
       AdtInfo *ai = &g->adts[i];
       for (int j = 0; j < ai->def->nctors; j++) {
         int h = ctor_height(g, ai->def->ctors[j]);
@@ -249,7 +317,7 @@ void gen_adt_analyse(GenCtx *g) {
       }
     }
   }
-  for (int i = 0; i < g->nadts; i++) {
+  for (int i = from; i < g->nadts; i++) {
     AdtInfo *ai = &g->adts[i];
     int best = INF;
     for (int j = 0; j < ai->def->nctors; j++) {
@@ -264,4 +332,33 @@ void gen_adt_analyse(GenCtx *g) {
      * drawn (generated ones always have both). */
     ai->usable = ai->height < INF && (ai->def->ntvars == 0 || ai->tbase >= 0);
   }
+}
+
+void gen_adt_analyse(GenCtx *g) {
+  /* The prelude (the builtin definitions ir_module_new puts first) is the
+   * same in every module and mentions no other definition: analyse it
+   * once per thread. */
+  static _Thread_local AdtInfo prelude[3];
+  static _Thread_local int nprelude = -1;
+  g->nadts = 0;
+  for (int i = 0; i < g->m->ntypes && g->nadts < GEN_MAX_ADTS + 3; i++)
+    g->adts[g->nadts++].def = g->m->types[i];
+  int np = 0;
+  while (np < g->nadts && np < 3 && g->adts[np].def->builtin)
+    np++;
+  if (nprelude != np) {
+    int n = g->nadts;
+    g->nadts = np;
+    analyse(g, 0);
+    g->nadts = n;
+    for (int i = 0; i < np; i++)
+      prelude[i] = g->adts[i];
+    nprelude = np;
+  }
+  for (int i = 0; i < np; i++) {
+    TypeDef *d = g->adts[i].def;
+    g->adts[i] = prelude[i];
+    g->adts[i].def = d;
+  }
+  analyse(g, np);
 }
