@@ -195,7 +195,7 @@ Expr *gen_match_on(GenCtx *g, Expr *scrut, Type *s, Type *t, int budget, bool fo
       }
     }
     cl[i].pat = alts[i].p;
-    if (sm >= 0 && force_rec && gen_choose(g, 3) != 0) {
+    if (sm >= 0 && force_rec && gen_feature(g, GEN_F_LET) && gen_choose(g, 3) != 0) {
       int rb = b[i] / 2 > 1 ? b[i] / 2 : 1;
       Expr *call = gen_self_call(g, sm, rb);
       RecArg ra = {t, b[i] - rb};

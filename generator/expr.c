@@ -137,7 +137,7 @@ static int span_begin(GenCtx *g, Type *t) {
   memset(sp, 0, sizeof *sp);
   sp->start = (uint32_t)g->st.pos;
   sp->parent = g->span_parent;
-  sp->depth = g->depth;
+  sp->depth = sp->parent >= 0 ? s->v[sp->parent].depth + 1 : 0;
   sp->type = t;
   sp->scope_off = s->nscope;
   for (int i = 0; gen_in_main(g) && i < g->nmainp; i++) {
@@ -505,7 +505,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
     if (gen_feature(g, GEN_F_IF) && budget >= 4)
       w[GF_IF] = fw[GF_IF];
     Field f[MAXC];
-    if (proj_new_ok(g, t, budget) || find_fields(g, t, h, f))
+    if (gen_feature(g, GEN_F_TUPLE) && (proj_new_ok(g, t, budget) || find_fields(g, t, h, f)))
       w[GF_PROJ] = fw[GF_PROJ];
     if (gen_op_available(g, t))
       w[GF_OP] = fw[GF_OP] * (boost_op ? 8 : 1);
@@ -516,7 +516,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
       w[GF_GLOBAL] = fw[GF_GLOBAL] * (t->kind == TY_FUNC ? 5 : 1);
     if (gen_feature(g, GEN_F_REF) && tdepth <= g->pol->max_type_depth) {
       w[GF_REF_READ] = fw[GF_REF_READ];
-      if (budget >= 4)
+      if (budget >= 4 && gen_feature(g, GEN_F_LET)) /* sequencing is a let */
         w[GF_REF_WRITE] = fw[GF_REF_WRITE];
     }
     if (budget >= 4 && gen_match_ok(g))

@@ -69,9 +69,11 @@ typedef enum GenTypeKind {
 /* Language features; a policy enables a set, and the input's header may
  * switch some off (swarm testing). */
 enum {
-  GEN_F_LET = 1u << 0,       /* let bindings */
+  GEN_F_LET = 1u << 0,       /* let bindings (ref_write sequences too) */
   GEN_F_IF = 1u << 1,        /* if expressions */
-  GEN_F_TUPLE = 1u << 2,     /* tuple types, tuple literals, projections */
+  GEN_F_TUPLE = 1u << 2,     /* tuple types, tuple literals, projections
+                                (operators taking a tuple, concatenate and
+                                stack, still get a tuple literal) */
   GEN_F_CLOSURE = 1u << 3,   /* function types, fn literals, closure calls */
   GEN_F_GLOBAL = 1u << 4,    /* global functions besides @main */
   GEN_F_RECURSION = 1u << 5, /* structurally recursive globals over ADTs */
@@ -136,7 +138,7 @@ typedef struct GenScopeVar {
 typedef struct GenSpan {
   uint32_t start, end;    /* body byte range [start, end) in the input */
   int parent;             /* index of the enclosing span, -1 for a root */
-  int depth;              /* expression nesting depth */
+  int depth;              /* nesting among spans: 0 for a root, parent's + 1 */
   GenForm form;           /* how it was generated */
   Type *type;             /* the wanted (= generated) type; module-owned */
   Expr *expr;             /* the expression; module-owned */

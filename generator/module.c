@@ -175,7 +175,7 @@ static Expr *call_via(GenCtx *g, Var *f, void *arg) {
 /* Call gf directly, or now and then through a let-bound variable
  * (let %f = @g; %f(..)): a global used as a value. */
 static Expr *call_maybe_via(GenCtx *g, GlobalFn *gf, Type *ft, int budget) {
-  if (!gen_feature(g, GEN_F_LET) || gen_choose(g, 4) != 3)
+  if (!gen_feature(g, GEN_F_LET | GEN_F_CLOSURE) || gen_choose(g, 4) != 3)
     return call_global(g, gf, ft, NULL, budget);
   ViaArg va = {gf, ft, budget};
   Expr *e = gen_let_with(g, ft, ir_global_ref(g->m, gf), call_via, &va);
