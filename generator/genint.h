@@ -99,6 +99,7 @@ struct GenCtx {
 
   AdtInfo adts[GEN_MAX_ADTS + 3];
   int nadts;
+  bool adts_usable; /* some definition is enabled and usable */
 
   int depth;
   bool pure;       /* whether the expression just generated may be shared */
@@ -165,7 +166,9 @@ bool gen_global_form_ok(GenCtx *g, const Type *t, int budget);
 /* @self(scope[smaller], ..): a recursive call on a smaller value. */
 Expr *gen_self_call(GenCtx *g, int smaller, int budget);
 
-/* policy.c */
-bool gen_feature(const GenCtx *g, uint32_t f);
+/* Whether the features f are all enabled for this input. */
+static inline bool gen_feature(const GenCtx *g, uint32_t f) {
+  return (g->cfg.features & f) == f;
+}
 
 #endif

@@ -11,11 +11,12 @@
  * return nothing else).
  */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "genint.h"
 
-enum { KEYMAX = 30, CACHE_SIZE = 2048, NLIMITS = 4 };
+enum { KEYMAX = 30, CACHE_SIZE = 1 << 14, NLIMITS = 4 };
 
 typedef struct RecEntry {
   uint8_t len;             /* 0: empty */
@@ -26,7 +27,8 @@ typedef struct RecEntry {
 static _Thread_local struct {
   OpLimits lim[NLIMITS]; /* the limits seen so far; slot i tags keys */
   int nlim;
-  RecEntry e[CACHE_SIZE];
+  RecEntry *e; /* CACHE_SIZE entries, allocated on first use and kept for
+                  the thread's life (reachable, so not a leak) */
 } cache;
 
 /* The cache's slot for lim (emptying the cache when all are taken). */
@@ -34,8 +36,10 @@ static int limits_slot(const OpLimits *lim) {
   for (int i = 0; i < cache.nlim; i++)
     if (memcmp(&cache.lim[i], lim, sizeof *lim) == 0)
       return i;
-  if (cache.nlim == NLIMITS)
-    memset(&cache, 0, sizeof cache);
+  if (cache.nlim == NLIMITS) {
+    memset(cache.e, 0, sizeof *cache.e * CACHE_SIZE);
+    cache.nlim = 0;
+  }
   cache.lim[cache.nlim] = *lim;
   return cache.nlim++;
 }
@@ -92,6 +96,8 @@ static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
  * whether it already holds t's answer.  On a miss the entry is emptied
  * and *len is what its len must be set to once its mask is filled. */
 static RecEntry *lookup(const Type *t, const OpLimits *lim, bool *hit, int *len) {
+  if (!cache.e && !(cache.e = calloc(CACHE_SIZE, sizeof *cache.e)))
+    return NULL;
   uint8_t key[KEYMAX + 1];
   int n = type_key(t, key + 1);
   if (n < 0)
@@ -145,11 +151,13 @@ bool gen_op_available(GenCtx *g, const Type *t) {
     rec_mask(t, &g->cfg.limits, mask);
     return (mask[0] & allow[0]) || (mask[1] & allow[1]);
   }
-  /* A miss: stop at the first allowed operator that accepts t (most
-   * tensor types are accepted by the first few). */
-  for (int op = 0; op < OP_COUNT; op++)
+  /* A miss: stop at the first allowed operator that accepts t, trying
+   * copy first (it accepts every tensor within the limits). */
+  for (int i = 0; i < OP_COUNT; i++) {
+    int op = (OP_COPY + i) % OP_COUNT;
     if ((allow[op / 64] >> (op % 64) & 1) && op_table[op].rec((OpId)op, t, &g->cfg.limits))
       return true;
+  }
   return false;
 }
 

@@ -146,7 +146,3 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   if (h[14] >> 4)
     c->boost_form = (h[14] >> 4) - 1;
 }
-
-bool gen_feature(const GenCtx *g, uint32_t f) {
-  return (g->cfg.features & f) == f;
-}

@@ -86,10 +86,14 @@ static bool adt_on(GenCtx *g, const AdtInfo *ai) {
 }
 
 bool gen_adts_usable(GenCtx *g) {
+  return g->adts_usable;
+}
+
+/* Compute g->adts_usable (after the analysis). */
+static void find_usable(GenCtx *g) {
+  g->adts_usable = false;
   for (int i = 0; i < g->nadts; i++)
-    if (adt_on(g, &g->adts[i]))
-      return true;
-  return false;
+    g->adts_usable |= adt_on(g, &g->adts[i]);
 }
 
 Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode) {
@@ -166,6 +170,8 @@ Type *gen_ctor_field(GenCtx *g, const Ctor *c, const Type *adt, int i) {
 
 int gen_type_depth(const Type *t) {
   int d = 0;
+  if (t->kind == TY_TENSOR)
+    return 0;
   switch (t->kind) {
   case TY_TUPLE:
     for (int i = 0; i < t->tuple.n; i++) {
@@ -241,7 +247,13 @@ static uint64_t hash_at(const Type *t, int lvl) {
 }
 
 uint64_t gen_type_hash(const Type *t) {
-  return hash_at(t, 1);
+  if (t->kind != TY_TENSOR)
+    return hash_at(t, 1);
+  /* Tensors, by far the most common, on a fast path. */
+  uint64_t h = (uint64_t)t->tensor.dtype << 4 | (uint64_t)t->tensor.rank;
+  for (int i = 0; i < t->tensor.rank; i++)
+    h = h * 0x100000001b3ull + (uint64_t)t->tensor.shape[i];
+  return h * 0x9e3779b97f4a7c15ull;
 }
 
 /* ----------------------------------------------------- ADT bookkeeping */
@@ -361,4 +373,5 @@ void gen_adt_analyse(GenCtx *g) {
     g->adts[i].def = d;
   }
   analyse(g, np);
+  find_usable(g);
 }
