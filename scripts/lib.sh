@@ -52,3 +52,16 @@ rs_build() {
   cmake --preset "$preset" -S "$RS_ROOT" >/dev/null || return 1
   cmake --build "$RS_ROOT/build/$preset" ${1:+--target "$@"}
 }
+
+# rs_target_files TARGET - where a fuzz target's companion files live.
+# Per-pass targets (pass_fuzzer_<pass>) share pass_fuzzer's files.  Sets
+# RS_SEEDS (seed corpus directory), RS_DICT and RS_OPTIONS (paths; the
+# files may not exist).
+rs_target_files() {
+  local base=${1%%_fuzzer*}_fuzzer
+  RS_SEEDS="$RS_ROOT/harnesses/corpus/$base"
+  RS_DICT="$RS_ROOT/dictionaries/$base.dict"
+  [ "$base" = parse_fuzzer ] && RS_DICT="$RS_ROOT/dictionaries/relay_text.dict"
+  RS_OPTIONS="$RS_ROOT/harnesses/options/$base.options"
+  return 0
+}

@@ -268,6 +268,7 @@ typedef struct Var {
   const char *name; /* hint without the %; may repeat across vars */
   Type *annot;
   int id;           /* unique within its module, for maps and printing */
+  Type *type;       /* set by type inference (ty_check_module), else NULL */
 } Var;
 
 typedef enum ExprKind {

@@ -1,7 +1,9 @@
 /*
  * util.c - helpers shared by the operator families (see util.h).
  */
+#include <math.h>
 #include <stdarg.h>
+#include <string.h>
 
 #include "util.h"
 
@@ -52,6 +54,95 @@ RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, siz
     if (args[i]->kind != TY_TENSOR)
       return op_fail(err, errlen, "argument %d is not a tensor", i);
   return REL_OK;
+}
+
+const char *op_type_str(const Type *t, char *buf, size_t len) {
+  if (!t || t->kind != TY_TENSOR) {
+    snprintf(buf, len, "a non-tensor");
+    return buf;
+  }
+  size_t n = 0;
+  n += (size_t)snprintf(buf, len, "(");
+  for (int i = 0; i < t->tensor.rank && n < len; i++)
+    n += (size_t)snprintf(buf + n, len - n, "%s%lld", i ? ", " : "", (long long)t->tensor.shape[i]);
+  if (n < len)
+    snprintf(buf + n, len - n, "%s) %s", t->tensor.rank == 1 ? "," : "",
+             ir_dtype_name(t->tensor.dtype));
+  return buf;
+}
+
+/* Find name in a schema string; on success *kind points at its kind and
+ * *klen is the kind's length (up to ", " or the end). */
+static bool schema_find(const char *schema, const char *name, const char **kind, size_t *klen) {
+  size_t nlen = strlen(name);
+  for (const char *p = schema; *p;) {
+    const char *colon = strchr(p, ':');
+    if (!colon)
+      return false;
+    const char *end = strchr(colon, ',');
+    if (!end)
+      end = colon + strlen(colon);
+    if ((size_t)(colon - p) == nlen && memcmp(p, name, nlen) == 0) {
+      *kind = colon + 1;
+      *klen = (size_t)(end - colon - 1);
+      return true;
+    }
+    p = *end ? end + 2 : end;
+  }
+  return false;
+}
+
+/* Does an attribute value of kind k satisfy the schema kind (without ?)? */
+static bool kind_ok(AttrKind k, const char *kind, size_t klen) {
+#define IS(s) (klen == sizeof(s) - 1 && memcmp(kind, s, klen) == 0)
+  if (IS("int"))
+    return k == AV_INT;
+  if (IS("ints"))
+    return k == AV_INTS;
+  if (IS("int|ints"))
+    return k == AV_INT || k == AV_INTS;
+  if (IS("float"))
+    return k == AV_FLOAT || k == AV_INT;
+  if (IS("bool"))
+    return k == AV_BOOL || k == AV_INT;
+  if (IS("str"))
+    return k == AV_STR;
+  if (IS("pairs"))
+    return k == AV_PAIRS;
+  return false;
+#undef IS
+}
+
+RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen) {
+  for (int i = 0; at && i < at->n; i++) {
+    const Attr *x = &at->items[i];
+    const char *kind;
+    size_t klen;
+    if (!x->name || !schema_find(ir_op_schema(op), x->name, &kind, &klen))
+      return op_fail(err, errlen, "unknown attribute '%s'", x->name ? x->name : "");
+    for (int j = 0; j < i; j++)
+      if (strcmp(at->items[j].name, x->name) == 0)
+        return op_fail(err, errlen, "attribute '%s' given twice", x->name);
+    bool opt = klen && kind[klen - 1] == '?';
+    if (x->kind == AV_NONE ? !opt : !kind_ok(x->kind, kind, opt ? klen - 1 : klen))
+      return op_fail(err, errlen, "attribute '%s' must be %.*s", x->name, (int)klen, kind);
+  }
+  return REL_OK;
+}
+
+bool op_fits(const Type *t, const OpLimits *lim) {
+  if (!t || t->kind != TY_TENSOR || t->tensor.rank > lim->max_rank)
+    return false;
+  /* Every dim and the product (taken without overflow) within max_numel. */
+  int64_t n = 1;
+  for (int i = 0; i < t->tensor.rank; i++) {
+    int64_t d = t->tensor.shape[i];
+    if (d < 0 || d > lim->max_numel)
+      return false;
+    if (n)
+      n = d <= lim->max_numel / n ? n * d : lim->max_numel + 1;
+  }
+  return n <= lim->max_numel;
 }
 
 bool op_axis(int64_t axis, int rank, int *out) {
@@ -117,6 +208,22 @@ Type *op_draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
   int rank = op_draw_rank(cx, lo, hi);
   op_draw_shape(cx, rank, cx->lim->max_numel, shape);
   return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
+}
+
+double op_fmax(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+double op_fmin(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  if (a == b)
+    return signbit(a) ? a : b;
+  return a < b ? a : b;
 }
 
 void op_strides(int rank, const int64_t *shape, int64_t *strides) {

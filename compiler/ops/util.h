@@ -21,6 +21,20 @@ bool op_known(const Type *t);
  * if (s != REL_OK) return s;` */
 RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, size_t errlen);
 
+/* Write a tensor type as "(2, 3) float32" into buf (for error messages;
+ * relations cannot rely on the printer).  Returns buf. */
+const char *op_type_str(const Type *t, char *buf, size_t len);
+
+/* Check attrs against the operator's schema in ops.def: every name is
+ * known and appears once, and every value has the schema's kind (float
+ * also takes an int, bool also takes an int, a trailing ? allows None).
+ * Returns REL_OK or REL_ERROR with a message. */
+RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen);
+
+/* True when t is a tensor type whose rank and element count are within lim
+ * (recognizers use it: a solution's arguments are at least as big). */
+bool op_fits(const Type *t, const OpLimits *lim);
+
 /* Normalise an axis in [-rank, rank) to [0, rank); false if out of range. */
 bool op_axis(int64_t axis, int rank, int *out);
 
@@ -43,6 +57,12 @@ Type *op_draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed);
 #define OP_INTS ((1u << DT_INT8) | (1u << DT_INT32) | (1u << DT_INT64))
 #define OP_NUMERIC (OP_FLOATS | OP_INTS)
 #define OP_ALL ((1u << DT_COUNT) - 1)
+
+/* Kernels: maximum and minimum of two floats as every kernel defines them
+ * (maximum, minimum, nn.relu, max, min): a NaN wins (the first one when
+ * both are NaN) and +0 is greater than -0. */
+double op_fmax(double a, double b);
+double op_fmin(double a, double b);
 
 /* Kernels: row-major strides and coordinates. */
 void op_strides(int rank, const int64_t *shape, int64_t *strides);

@@ -1,0 +1,248 @@
+/*
+ * eval.h - relayc's reference interpreter: the differential oracle every
+ * optimisation pass is compared against.
+ *
+ * It is meant to be obviously correct rather than fast: a direct
+ * environment-passing evaluator over the expression DAG.  It is total on
+ * well-typed programs (every run ends in one of the four statuses below,
+ * never a hang or a crash) and deterministic (the same program, inputs and
+ * limits give bit-identical results).
+ *
+ * A run (EvRun) owns an arena holding everything it allocates (values,
+ * environments, tensors) and a scratch arena for operator calls' types and
+ * kernel temporaries, recycled as it fills; ev_run_free releases both.
+ * Values returned by a run stay valid until then and do not point into the
+ * module's memory except for closures' code, so a pass may rewrite the
+ * module in place after a run without changing the run's result.
+ *
+ * Semantics (Relay's, as in TVM's reference interpreter):
+ *   - Evaluation order is Relay's: tuple fields and operator, constructor
+ *     and function arguments left to right; for a call of an expression,
+ *     the arguments first and then the callee; let value before body;
+ *     ref_write evaluates the ref, then the value.  Ref effects happen in
+ *     this order.
+ *   - `let %f = fn ...` binds %f inside its own function (a recursive
+ *     closure), as in Relay.
+ *   - Shared (graph-bound) subexpressions are evaluated at each use.  They
+ *     are pure (ir_well_formed), so this gives the same result as
+ *     evaluating once; it costs fuel per use, which is the only difference.
+ *   - An operator call goes through op_eval with its arguments flattened:
+ *     a tuple-typed argument (concatenate, stack) contributes its fields in
+ *     order; a tuple result (split, batch_norm) becomes a tuple value.
+ *   - if requires a scalar bool condition.  match tries clauses in order;
+ *     when none matches (possible for `match?`) the run ends with
+ *     EV_ERROR, which a well-typed program may legitimately do.
+ *   - Calls in tail position (let body, if branch, match clause body, a
+ *     call's function body) do not grow the C stack, so tail-recursive
+ *     loops through globals run until fuel runs out.
+ *
+ * Budgets (EvLimits), each ending the run with EV_INCONCLUSIVE:
+ *   fuel       one unit per expression node visited, plus the element count
+ *              of every operator result (so kernels' work is paid for);
+ *   max_depth  nested non-tail evaluations (recursion through globals that
+ *              is not a tail call);
+ *   max_stack  bytes of C stack below the run's entry point, measured, as a
+ *              safety net under max_depth for builds with big frames;
+ *   max_bytes  bytes allocated in the run's arenas (tensors, values,
+ *              environments; kernel scratch while in use); an operator
+ *              whose result would not fit is refused before it is
+ *              allocated.
+ *
+ * Inputs (ev_make_args): deterministic values from a seed and a function
+ * type.  Floats are uniform in [-2, 2], one element in four an exact small
+ * value from {0, 1, -1, 0.5, -0.5, 2, -2, 0.25}; integers (int8, int32,
+ * int64) are uniform in [-5, 5]; bools are 0/1.  Tuples, refs (a fresh cell)
+ * and ADTs (constructors drawn at random, with the least recursive
+ * constructor chosen once a size budget is spent, so values stay small)
+ * are built recursively.  A function-typed parameter gets a constant
+ * function: it ignores its arguments and returns a fixed value of its
+ * result type drawn from the same seed.  Type variables cannot be given
+ * values: such a parameter makes the run EV_INVALID.
+ *
+ * Comparison (ev_compare): structural.  Integers and bools compare
+ * exactly.  Floats compare as equal when
+ *     |a - b| <= atol + rtol * max(|a|, |b|)
+ * with (rtol, atol) = (1e-4, 1e-4) for float32 and (1e-9, 1e-9) for
+ * float64; NaN must face NaN, an infinity must face an infinity of the same
+ * sign, and -0 equals +0.  Why these numbers: inputs are O(1) and tensors
+ * hold at most a few hundred elements, so values stay within O(1e3); a
+ * pass that re-associates a float32 sum of n such terms (constant folding,
+ * fusion, algebraic simplification) moves the result by about
+ * sqrt(n) * 2^-24 * sum|x| -- around 1e-5 for n = 256 -- and chains of a few
+ * dozen operators compound that to well under 1e-4 relative.  atol covers
+ * results near zero that come from cancellation, where the relative error
+ * is unbounded but the absolute error stays at the scale of the terms
+ * times 2^-24.  A real miscompile (wrong operator, swapped operands, wrong
+ * axis, a dropped or duplicated term, a wrong constant) changes an element
+ * by far more than 1e-4 of the values involved.  float64 gets the same
+ * reasoning with 2^-53.  Closures are not compared (there is no finite
+ * test of function equality; ev_compare counts them as equal and says so
+ * in a note); refs compare by their current contents.
+ */
+#ifndef RELAYC_EVAL_H
+#define RELAYC_EVAL_H
+
+#include "../ir/ir.h"
+
+/* ---------------------------------------------------------------- values */
+
+typedef struct EvValue EvValue;
+typedef struct EvEnv EvEnv; /* a closure's captured environment (opaque) */
+
+typedef enum EvKind {
+  VAL_TENSOR,  /* a tensor; never NULL */
+  VAL_TUPLE,   /* n fields; the empty tuple is unit */
+  VAL_CLOSURE, /* a function literal with its environment, a global
+                  function (global set), or a constant function (konst set) */
+  VAL_REF,     /* a mutable cell; contents is its current value */
+  VAL_ADT,     /* a constructor applied to its fields */
+} EvKind;
+
+struct EvValue {
+  EvKind kind;
+  union {
+    Tensor *tensor;
+    struct {
+      int n;
+      EvValue **fields;
+    } tuple;
+    struct {
+      Expr *fn;         /* the EX_FUNC, or NULL for a constant function */
+      EvEnv *env;       /* captured variables (NULL for globals) */
+      GlobalFn *global; /* set when the value is a global function */
+      EvValue *konst;   /* a constant function's result (inputs only) */
+    } closure;
+    struct {
+      EvValue *contents;
+    } ref;
+    struct {
+      Ctor *ctor;
+      int n; /* == ctor->nfields */
+      EvValue **fields;
+    } adt;
+  };
+};
+
+/* ------------------------------------------------------------------ runs */
+
+typedef enum EvStatus {
+  EV_OK,           /* value is the result */
+  EV_INCONCLUSIVE, /* fuel, depth, stack or memory budget exhausted */
+  EV_ERROR,        /* a runtime error a well-typed program can reach
+                      (a match with no matching clause) */
+  EV_INVALID,      /* the program is not well typed or well formed (an
+                      unbound variable, an operator relation rejecting its
+                      arguments, a non-bool condition, ...), or its inputs
+                      cannot be made: a bug in whoever produced it */
+} EvStatus;
+
+typedef struct EvLimits {
+  int64_t fuel;      /* steps; see the top of this file */
+  int max_depth;     /* nested non-tail evaluations */
+  int64_t max_stack; /* bytes of C stack the evaluator may use */
+  int64_t max_bytes; /* bytes allocated in the run's arena */
+} EvLimits;
+
+/* fuel 1e6, depth 2000, stack 2 MiB, memory 64 MiB. */
+extern const EvLimits ev_default_limits;
+
+typedef struct EvResult {
+  EvStatus status;
+  EvValue *value;  /* EV_OK only */
+  const char *msg; /* why, for every other status ("" for EV_OK) */
+} EvResult;
+
+/* One interpretation, with its arena and budgets.  Fields are read-only
+ * for callers; fuel and memory budgets are shared by all calls made
+ * through one run. */
+typedef struct EvRun {
+  Arena *arena; /* everything the run allocates */
+  EvLimits lim;
+  int64_t steps;        /* fuel spent so far */
+  int depth;            /* current nesting */
+  int peak_depth;       /* deepest nesting reached */
+  uintptr_t stack_base; /* frame address at the outermost entry, or 0 */
+  EvStatus status;      /* of the current or last call */
+  char msg[256];
+  struct EvConsts *consts; /* private: the run's copies of constants */
+  Arena *scratch;          /* private: operator calls' temporaries */
+} EvRun;
+
+/* A new run; lim NULL means ev_default_limits. */
+EvRun *ev_run_new(const EvLimits *lim);
+/* Frees the run and everything it allocated (values, messages). */
+void ev_run_free(EvRun *r);
+
+/* Value constructors for callers' own arguments, allocating in the run's
+ * arena (a tensor is used as is, not copied). */
+EvValue *ev_val_tensor(EvRun *r, Tensor *t);
+EvValue *ev_val_tuple(EvRun *r, int n); /* fields NULL, to be filled */
+EvValue *ev_val_ref(EvRun *r, EvValue *contents);
+EvValue *ev_val_adt(EvRun *r, Ctor *c); /* fields NULL, to be filled */
+
+/* Evaluate a closed expression (no free variables). */
+EvResult ev_eval(EvRun *r, Expr *e);
+/* Apply a function value to arguments. */
+EvResult ev_apply(EvRun *r, EvValue *fn, int nargs, EvValue *const *args);
+/* Call a global function. */
+EvResult ev_call_global(EvRun *r, GlobalFn *g, int nargs, EvValue *const *args);
+/* Make @main's arguments from its type and seed, then call it. */
+EvResult ev_run_main(EvRun *r, const Module *m, uint64_t seed);
+
+/* The type of a function expression: its inferred type when set, else one
+ * built from its parameter and return annotations; NULL when neither. */
+Type *ev_func_type(Arena *a, const Expr *fn);
+/* Fill args[0 .. nparams) with deterministic values for the parameters of
+ * function type fn_type (see the top of this file).  On failure returns
+ * false and sets r->status and r->msg. */
+bool ev_make_args(EvRun *r, const Type *fn_type, uint64_t seed, EvValue **args);
+
+/* ------------------------------------------------------------ comparison */
+
+typedef struct EvTolerance {
+  double rtol32, atol32; /* float32 */
+  double rtol64, atol64; /* float64 */
+} EvTolerance;
+
+/* float32 1e-4 / 1e-4, float64 1e-9 / 1e-9; see the top of this file. */
+extern const EvTolerance ev_default_tolerance;
+
+typedef enum EvVerdict {
+  EV_SAME,      /* equal within tolerance */
+  EV_DIFFERENT, /* why says where and how */
+  EV_UNDECIDED, /* a run was inconclusive, or the values nest too deeply */
+} EvVerdict;
+
+/* Compare the result a of a program with the result b of its transformed
+ * version: inconclusive on either side is EV_UNDECIDED; any EV_INVALID is
+ * EV_DIFFERENT; two EV_ERRORs are the same; a value where a failed is the
+ * same (a refinement: dead code elimination may drop a failing match whose
+ * result is unused), but an error where a had a value is different; two
+ * EV_OKs compare their values.  why (may be NULL) receives the first
+ * difference,
+ * e.g. "at $.1.Cons.0[5] (index (1, 2) of (2, 3)): float32 1.5 vs 1.75", or
+ * for EV_SAME a note such as "2 closures not compared" (else ""). */
+EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *tol, char *why,
+                     size_t whylen);
+/* Compare two values structurally (the EV_OK case of ev_compare).
+ * Constructors compare by name and tag, so values of two modules compare. */
+EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvTolerance *tol, char *why,
+                            size_t whylen);
+/* Bitwise equality (NaN payloads, -0 vs +0 included); closures compare by
+ * code and global; for determinism tests. */
+bool ev_value_identical(const EvValue *a, const EvValue *b);
+/* Is x close to y for a float dtype under tol? (the element rule above) */
+bool ev_float_close(double x, double y, DType dt, const EvTolerance *tol);
+
+/* --------------------------------------------------------------- printing */
+
+/* Text for failure reports, allocated in a:
+ *   tensors   float32 1.5   int32 [[1, 2], [3, 4]]   bool [True, False]
+ *   tuples    (int32 1, ())      ADTs  Cons(int32 1, Nil)
+ *   refs      ref(int32 3)       closures  <fn @name> / <closure> / <const fn>
+ * Floats print with enough digits to round-trip; tensors longer than 64
+ * elements and values nested deeper than 64 are elided with "...". */
+char *ev_print_value(Arena *a, const EvValue *v);
+const char *ev_status_name(EvStatus s);
+
+#endif

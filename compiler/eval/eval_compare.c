@@ -1,0 +1,283 @@
+/*
+ * eval_compare.c - the oracle's comparison of two results (ev_compare),
+ * structural comparison of values with float tolerance, and bitwise
+ * identity for determinism checks.  The tolerance is justified in eval.h.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eval_int.h"
+
+const EvTolerance ev_default_tolerance = {
+    .rtol32 = 1e-4,
+    .atol32 = 1e-4,
+    .rtol64 = 1e-9,
+    .atol64 = 1e-9,
+};
+
+bool ev_float_close(double x, double y, DType dt, const EvTolerance *tol) {
+  if (isnan(x) || isnan(y))
+    return isnan(x) && isnan(y);
+  if (isinf(x) || isinf(y))
+    return x == y;
+  double rtol = dt == DT_FLOAT32 ? tol->rtol32 : tol->rtol64;
+  double atol = dt == DT_FLOAT32 ? tol->atol32 : tol->atol64;
+  return fabs(x - y) <= atol + rtol * fmax(fabs(x), fabs(y));
+}
+
+/* State of one structural comparison. */
+typedef struct Cmp {
+  const EvTolerance *tol;
+  char path[200]; /* "$.1.Cons.0", truncated with "..." when long */
+  size_t plen;
+  long nodes;   /* values visited, against EV_WALK_NODES */
+  int closures; /* closure pairs skipped */
+  EvVerdict verdict;
+  char *why;
+  size_t whylen;
+} Cmp;
+
+/* Append a path segment; restore by resetting plen. */
+static void push(Cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void push(Cmp *c, const char *fmt, ...) {
+  size_t room = sizeof c->path - c->plen;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(c->path + c->plen, room, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= room) { /* too long: end with "..." once */
+    strcpy(c->path + sizeof c->path - 4, "...");
+    c->plen = sizeof c->path - 1;
+  } else {
+    c->plen += (size_t)n;
+  }
+}
+
+/* Record the first difference, at the current path. */
+static bool differ(Cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool differ(Cmp *c, const char *fmt, ...) {
+  c->verdict = EV_DIFFERENT;
+  if (c->why && c->whylen) {
+    char detail[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    snprintf(c->why, c->whylen, "at %s: %s", c->path, detail);
+  }
+  return false;
+}
+
+/* "tensor", "tuple", .. for messages. */
+static const char *kind_name(EvKind k) {
+  static const char *names[] = {"tensor", "tuple", "closure", "ref", "ADT value"};
+  return names[k];
+}
+
+/* "(2, 3)" */
+static void shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
+  size_t len = (size_t)snprintf(buf, n, "(");
+  for (int i = 0; i < rank && len < n; i++)
+    len += (size_t)snprintf(buf + len, n - len, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (len < n)
+    snprintf(buf + len, n - len, "%s)", rank == 1 ? "," : "");
+}
+
+/* Do elements i of x and y agree (exactly, or within tolerance)? */
+static bool elem_same(Cmp *c, const Tensor *x, const Tensor *y, int64_t i) {
+  if (ir_dtype_is_float(x->dtype))
+    return ev_float_close(ir_tensor_get_f64(x, i), ir_tensor_get_f64(y, i), x->dtype, c->tol);
+  return ir_tensor_get_i64(x, i) == ir_tensor_get_i64(y, i);
+}
+
+/* Same dtype and shape, and every element the same within tolerance. */
+static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
+  char sx[100], sy[100];
+  shape_str(sx, sizeof sx, x->rank, x->shape);
+  shape_str(sy, sizeof sy, y->rank, y->shape);
+  if (x->dtype != y->dtype || strcmp(sx, sy) != 0)
+    return differ(c, "Tensor[%s, %s] vs Tensor[%s, %s]", sx, ir_dtype_name(x->dtype), sy,
+                  ir_dtype_name(y->dtype));
+  for (int64_t i = 0; i < x->numel; i++) {
+    if (elem_same(c, x, y, i))
+      continue;
+    char ex[40], ey[40];
+    ev_format_elem(ex, sizeof ex, x, i);
+    ev_format_elem(ey, sizeof ey, y, i);
+    if (x->rank > 0) {
+      int64_t coord[IR_MAX_RANK], k = i;
+      for (int d = x->rank - 1; d >= 0; d--) {
+        coord[d] = x->shape[d] ? k % x->shape[d] : 0;
+        k = x->shape[d] ? k / x->shape[d] : 0;
+      }
+      char cs[100];
+      shape_str(cs, sizeof cs, x->rank, coord);
+      push(c, "[%lld] (index %s of %s)", (long long)i, cs, sx);
+    }
+    return differ(c, "%s %s vs %s", ir_dtype_name(x->dtype), ex, ey);
+  }
+  return true;
+}
+
+static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth);
+
+/* Compare fields pairwise; the last one is returned through *a, *b for
+ * the caller's loop so that long lists do not recurse. */
+static bool fields_same(Cmp *c, int n, EvValue *const *fa, EvValue *const *fb, const char *ctor,
+                        const EvValue **a, const EvValue **b, int depth) {
+  size_t mark = c->plen;
+  for (int i = 0; i < n - 1; i++) {
+    ctor ? push(c, ".%s.%d", ctor, i) : push(c, ".%d", i);
+    if (!same(c, fa[i], fb[i], depth + 1))
+      return false;
+    c->plen = mark;
+    c->path[mark] = 0;
+  }
+  if (n > 0)
+    ctor ? push(c, ".%s.%d", ctor, n - 1) : push(c, ".%d", n - 1);
+  *a = n > 0 ? fa[n - 1] : NULL;
+  *b = n > 0 ? fb[n - 1] : NULL;
+  return true;
+}
+
+/* Compare a and b; false with c->verdict set at the first difference. */
+static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
+  size_t mark = c->plen;
+  bool ok = true;
+  while (ok && a) {
+    if (++c->nodes > EV_WALK_NODES || depth > EV_WALK_DEPTH) {
+      c->verdict = EV_UNDECIDED;
+      if (c->why && c->whylen)
+        snprintf(c->why, c->whylen, "values too large or deep to compare (at %s)", c->path);
+      ok = false;
+      break;
+    }
+    if (a->kind != b->kind) {
+      ok = differ(c, "%s vs %s", kind_name(a->kind), kind_name(b->kind));
+      break;
+    }
+    switch (a->kind) {
+    case VAL_TENSOR:
+      ok = tensors_same(c, a->tensor, b->tensor);
+      a = NULL;
+      break;
+    case VAL_CLOSURE:
+      c->closures++;
+      a = NULL;
+      break;
+    case VAL_REF:
+      push(c, ".ref");
+      a = a->ref.contents, b = b->ref.contents;
+      break;
+    case VAL_TUPLE:
+      if (a->tuple.n != b->tuple.n)
+        ok = differ(c, "tuple of %d vs tuple of %d", a->tuple.n, b->tuple.n);
+      else
+        ok = fields_same(c, a->tuple.n, a->tuple.fields, b->tuple.fields, NULL, &a, &b, depth);
+      break;
+    case VAL_ADT:
+      if (a->adt.ctor->tag != b->adt.ctor->tag ||
+          strcmp(a->adt.ctor->name, b->adt.ctor->name) != 0 || a->adt.n != b->adt.n)
+        ok = differ(c, "%s vs %s", a->adt.ctor->name, b->adt.ctor->name);
+      else
+        ok = fields_same(c, a->adt.n, a->adt.fields, b->adt.fields, a->adt.ctor->name, &a, &b,
+                         depth);
+      break;
+    }
+  }
+  c->plen = mark;
+  c->path[mark] = 0;
+  return ok;
+}
+
+EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvTolerance *tol, char *why,
+                            size_t whylen) {
+  Cmp c = {.tol = tol ? tol : &ev_default_tolerance,
+           .path = "$",
+           .plen = 1,
+           .verdict = EV_SAME,
+           .why = why,
+           .whylen = whylen};
+  if (why && whylen)
+    why[0] = 0;
+  if (same(&c, a, b, 0) && c.closures && why && whylen)
+    snprintf(why, whylen, "%d closure%s not compared", c.closures, c.closures > 1 ? "s" : "");
+  return c.verdict;
+}
+
+/* Write a formatted note into why (when given) and return v. */
+static EvVerdict say(EvVerdict v, char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static EvVerdict say(EvVerdict v, char *why, size_t whylen, const char *fmt, ...) {
+  if (why && whylen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, whylen, fmt, ap);
+    va_end(ap);
+  }
+  return v;
+}
+
+EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *tol, char *why,
+                     size_t whylen) {
+  const EvResult *x[2] = {a, b};
+  const char *name[2] = {"first", "second"};
+  for (int i = 0; i < 2; i++)
+    if (x[i]->status == EV_INCONCLUSIVE)
+      return say(EV_UNDECIDED, why, whylen, "%s run inconclusive: %s", name[i], x[i]->msg);
+  for (int i = 0; i < 2; i++)
+    if (x[i]->status == EV_INVALID)
+      return say(EV_DIFFERENT, why, whylen, "%s run invalid: %s", name[i], x[i]->msg);
+  if (a->status == EV_ERROR && b->status == EV_ERROR)
+    return say(EV_SAME, why, whylen, "both runs fail: %s", a->msg);
+  if (a->status == EV_ERROR)
+    return say(EV_SAME, why, whylen, "the first run fails (%s), the second does not: a refinement",
+               a->msg);
+  if (b->status == EV_ERROR)
+    return say(EV_DIFFERENT, why, whylen, "only the second run fails: %s", b->msg);
+  return ev_compare_values(a->value, b->value, tol, why, whylen);
+}
+
+/* Bitwise identity with the same node budget as comparison. */
+static bool ident(const EvValue *a, const EvValue *b, int depth, long *nodes) {
+  while (a) {
+    if (++*nodes > EV_WALK_NODES || depth > EV_WALK_DEPTH || a->kind != b->kind)
+      return false;
+    int n = 0;
+    EvValue *const *fa = NULL, *const *fb = NULL;
+    switch (a->kind) {
+    case VAL_TENSOR: return ir_tensor_identical(a->tensor, b->tensor);
+    case VAL_CLOSURE:
+      if (a->closure.fn != b->closure.fn || a->closure.global != b->closure.global ||
+          !a->closure.konst != !b->closure.konst)
+        return false;
+      a = a->closure.konst, b = b->closure.konst;
+      continue;
+    case VAL_REF: a = a->ref.contents, b = b->ref.contents; continue;
+    case VAL_TUPLE:
+      n = a->tuple.n, fa = a->tuple.fields, fb = b->tuple.fields;
+      if (n != b->tuple.n)
+        return false;
+      break;
+    case VAL_ADT:
+      n = a->adt.n, fa = a->adt.fields, fb = b->adt.fields;
+      if (a->adt.ctor->tag != b->adt.ctor->tag || n != b->adt.n ||
+          strcmp(a->adt.ctor->name, b->adt.ctor->name) != 0)
+        return false;
+      break;
+    }
+    for (int i = 0; i < n - 1; i++)
+      if (!ident(fa[i], fb[i], depth + 1, nodes))
+        return false;
+    a = n ? fa[n - 1] : NULL;
+    b = n ? fb[n - 1] : NULL;
+  }
+  return true;
+}
+
+bool ev_value_identical(const EvValue *a, const EvValue *b) {
+  long nodes = 0;
+  return ident(a, b, 0, &nodes);
+}

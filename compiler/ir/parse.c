@@ -1,0 +1,1886 @@
+/*
+ * parse.c - the parser: Relay text format 0.0.5, with the extensions in
+ * docs/text-format.md, into a Module.
+ *
+ * The input is any bytes.  The lexer turns the whole input into a token
+ * array first (bad bytes become TK_ERR tokens carrying their message), so
+ * the parser has arbitrary lookahead and a cheap way to skip.  Parsing is
+ * recursive descent; every recursive production passes enter(), which
+ * bounds the nesting depth, and let chains and graph bindings are parsed
+ * in loops, so the C stack stays bounded whatever the input.  After each
+ * definition the IR depth (which let chains and graph bindings can grow
+ * without nesting) is checked too, so later recursive walks are safe.
+ *
+ * Errors go into the Diag as `file:line:col: error: message` with the
+ * source line and a caret.  An error abandons the current top-level item
+ * (a longjmp back to the item loop; everything allocated lives in arenas)
+ * and parsing resumes at the next `def` or `type` keyword, so one file can
+ * report several errors.  Unknown globals are reported after the whole
+ * file, since a definition may follow its uses.
+ *
+ * Names: %x are variables (lexically scoped, shadowing allowed), %0 are
+ * graph bindings (a name for one shared node, scoped to the enclosing
+ * block), @f are globals, and bare identifiers are operators (nn.conv2d),
+ * constructors, types, dtypes and type variables.  Type definitions are
+ * declared by a pre-scan so types may be used before their definition;
+ * constructors become usable where their type definition is parsed, as in
+ * TVM.
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "ptrmap.h"
+
+enum {
+  PARSE_MAX_DEPTH = 512,      /* nesting of expressions, types, patterns */
+  PARSE_MAX_IR_DEPTH = 10000, /* longest path in a definition's IR */
+  PARSE_MAX_ERRORS = 20,
+};
+
+/* ------------------------------------------------------------- tokens */
+
+typedef enum TokKind {
+  TK_EOF,
+  TK_ERR, /* a lexical error; str is the message */
+  TK_IDENT,
+  TK_LOCAL,  /* %x */
+  TK_GLOBAL, /* @f */
+  TK_GRAPH,  /* %0 */
+  TK_NUM,
+  TK_STR, /* str is the decoded value */
+  /* keywords */
+  TK_DEF,
+  TK_TYPE,
+  TK_FN,
+  TK_LET,
+  TK_IF,
+  TK_ELSE,
+  TK_MATCH,
+  TK_MATCHQ, /* match? */
+  TK_FREE_VAR,
+  TK_REF,
+  TK_REF_READ,
+  TK_REF_WRITE,
+  TK_TRUE,
+  TK_FALSE,
+  TK_UNDERSCORE,
+  /* punctuation */
+  TK_LPAREN,
+  TK_RPAREN,
+  TK_LBRACK,
+  TK_RBRACK,
+  TK_LBRACE,
+  TK_RBRACE,
+  TK_COMMA,
+  TK_SEMI,
+  TK_COLON,
+  TK_DOT,
+  TK_EQ,
+  TK_EQEQ,
+  TK_NE,
+  TK_LT,
+  TK_LE,
+  TK_GT,
+  TK_GE,
+  TK_PLUS,
+  TK_MINUS,
+  TK_STAR,
+  TK_SLASH,
+  TK_ARROW,    /* -> */
+  TK_FATARROW, /* => */
+  TK_HASH,
+} TokKind;
+
+typedef struct Tok {
+  TokKind k;
+  int line, col;
+  const char *s; /* the token's text in the source */
+  int len;
+  const char *str; /* TK_STR: decoded string; TK_ERR: message */
+  int numlen;      /* TK_NUM: length of the numeric part (the rest is a suffix) */
+  bool is_float;   /* TK_NUM: has a fraction or an exponent */
+  bool is_hex;     /* TK_NUM: 0x... */
+} Tok;
+
+static const struct {
+  const char *word;
+  TokKind k;
+} keywords[] = {
+    {"def", TK_DEF},
+    {"type", TK_TYPE},
+    {"fn", TK_FN},
+    {"let", TK_LET},
+    {"if", TK_IF},
+    {"else", TK_ELSE},
+    {"match", TK_MATCH},
+    {"free_var", TK_FREE_VAR},
+    {"ref", TK_REF},
+    {"ref_read", TK_REF_READ},
+    {"ref_write", TK_REF_WRITE},
+    {"True", TK_TRUE},
+    {"False", TK_FALSE},
+    {"_", TK_UNDERSCORE},
+};
+
+/* --------------------------------------------------------------- lexer */
+
+typedef struct Lexer {
+  const char *src; /* NUL-terminated copy; may hold NULs before len */
+  size_t len, i;
+  int line;
+  size_t line_start;
+  Arena *a;
+  Tok *toks;
+  int ntok, cap;
+} Lexer;
+
+/* Character classes of the lexer (ASCII only: other bytes are errors). */
+static bool is_alpha(int c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static bool is_digit(int c) {
+  return c >= '0' && c <= '9';
+}
+static bool is_alnum(int c) {
+  return is_alpha(c) || is_digit(c);
+}
+static bool is_hex(int c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* The byte at offset k from the cursor, or 0 past the end. */
+static int at_(const Lexer *L, size_t k) {
+  return L->i + k < L->len ? (unsigned char)L->src[L->i + k] : 0;
+}
+
+/* Appends a token starting at byte `start` and ending at the cursor. */
+static Tok *emit(Lexer *L, TokKind k, size_t start, int line, int col) {
+  if (L->ntok == L->cap) {
+    int nc = L->cap ? 2 * L->cap : 256;
+    Tok *t = ARENA_ARRAY(L->a, Tok, nc);
+    if (L->ntok)
+      memcpy(t, L->toks, sizeof(Tok) * (size_t)L->ntok);
+    L->toks = t, L->cap = nc;
+  }
+  Tok *t = &L->toks[L->ntok++];
+  memset(t, 0, sizeof *t);
+  t->k = k, t->line = line, t->col = col;
+  t->s = L->src + start;
+  t->len = (int)(L->i - start);
+  return t;
+}
+
+/* Appends a TK_ERR token; the parser reports msg when it reaches it. */
+static Tok *lex_error(Lexer *L, size_t start, int line, int col, const char *msg) {
+  Tok *t = emit(L, TK_ERR, start, line, col);
+  t->str = msg;
+  return t;
+}
+
+/* Skips whitespace and comments; returns false after an error token. */
+static bool skip_space(Lexer *L) {
+  for (;;) {
+    int c = at_(L, 0);
+    if (L->i >= L->len)
+      return true;
+    if (c == '\n') {
+      L->i++, L->line++, L->line_start = L->i;
+    } else if (c == ' ' || c == '\t' || c == '\r') {
+      L->i++;
+    } else if (c == '/' && at_(L, 1) == '/') {
+      while (L->i < L->len && L->src[L->i] != '\n')
+        L->i++;
+    } else if (c == '/' && at_(L, 1) == '*') {
+      size_t start = L->i;
+      int line = L->line, col = (int)(L->i - L->line_start) + 1, depth = 0;
+      do {
+        if (L->i >= L->len) {
+          L->i = start + 2;
+          lex_error(L, start, line, col, "unterminated block comment");
+          L->i = L->len;
+          return false;
+        }
+        if (at_(L, 0) == '/' && at_(L, 1) == '*')
+          depth++, L->i += 2;
+        else if (at_(L, 0) == '*' && at_(L, 1) == '/')
+          depth--, L->i += 2;
+        else if (at_(L, 0) == '\n')
+          L->i++, L->line++, L->line_start = L->i;
+        else
+          L->i++;
+      } while (depth > 0);
+    } else {
+      return true;
+    }
+  }
+}
+
+/* Lexes a number; after a `.` only digits (so %t.0.1 is two projections). */
+static void lex_number(Lexer *L, size_t start, int line, int col, bool after_dot) {
+  bool fl = false, hex = false;
+  if (!after_dot && at_(L, 0) == '0' && (at_(L, 1) == 'x' || at_(L, 1) == 'X') &&
+      is_hex(at_(L, 2))) {
+    L->i += 2, hex = true;
+    while (is_hex(at_(L, 0)))
+      L->i++;
+  } else {
+    while (is_digit(at_(L, 0)))
+      L->i++;
+    if (!after_dot && at_(L, 0) == '.' && is_digit(at_(L, 1))) {
+      fl = true, L->i++;
+      while (is_digit(at_(L, 0)))
+        L->i++;
+    }
+    int e = at_(L, 0), s = at_(L, 1);
+    if (!after_dot && (e == 'e' || e == 'E') &&
+        (is_digit(s) || ((s == '+' || s == '-') && is_digit(at_(L, 2))))) {
+      fl = true, L->i += 2;
+      while (is_digit(at_(L, 0)))
+        L->i++;
+    }
+  }
+  size_t numend = L->i;
+  if (!after_dot && !hex)
+    while (is_alnum(at_(L, 0)))
+      L->i++;
+  Tok *t = emit(L, TK_NUM, start, line, col);
+  t->numlen = (int)(numend - start);
+  t->is_float = fl, t->is_hex = hex;
+}
+
+/* Lexes a string literal with \" \\ \n \t \r \xHH escapes. */
+static void lex_string(Lexer *L, size_t start, int line, int col) {
+  char *out = arena_alloc(L->a, L->len - L->i + 1);
+  size_t n = 0;
+  L->i++;
+  for (;;) {
+    int c = at_(L, 0);
+    if (L->i >= L->len || c == '\n') {
+      lex_error(L, start, line, col, "unterminated string literal");
+      return;
+    }
+    L->i++;
+    if (c == '"')
+      break;
+    if (c == 0) {
+      lex_error(L, L->i - 1, line, (int)(L->i - 1 - L->line_start) + 1,
+                "a NUL byte in a string literal");
+      return;
+    }
+    if (c != '\\') {
+      out[n++] = (char)c;
+      continue;
+    }
+    int e = at_(L, 0);
+    L->i++;
+    if (e == '"' || e == '\\')
+      out[n++] = (char)e;
+    else if (e == 'n')
+      out[n++] = '\n';
+    else if (e == 't')
+      out[n++] = '\t';
+    else if (e == 'r')
+      out[n++] = '\r';
+    else if (e == 'x' && is_hex(at_(L, 0)) && is_hex(at_(L, 1))) {
+      char hx[3] = {(char)at_(L, 0), (char)at_(L, 1), 0};
+      long v = strtol(hx, NULL, 16);
+      L->i += 2;
+      if (v == 0) {
+        lex_error(L, start, line, col, "`\\x00` cannot appear in a string");
+        return;
+      }
+      out[n++] = (char)v;
+    } else {
+      lex_error(L, start, line, col, "invalid escape sequence in a string literal");
+      return;
+    }
+  }
+  out[n] = 0;
+  emit(L, TK_STR, start, line, col)->str = out;
+}
+
+/* Lexes an identifier (dotted: nn.conv2d) or a keyword. */
+static void lex_ident(Lexer *L, size_t start, int line, int col) {
+  for (;;) {
+    while (is_alnum(at_(L, 0)))
+      L->i++;
+    if (at_(L, 0) == '.' && is_alpha(at_(L, 1)))
+      L->i++;
+    else
+      break;
+  }
+  size_t n = L->i - start;
+  TokKind k = TK_IDENT;
+  for (size_t j = 0; j < sizeof keywords / sizeof keywords[0]; j++)
+    if (strlen(keywords[j].word) == n && memcmp(keywords[j].word, L->src + start, n) == 0)
+      k = keywords[j].k;
+  if (k == TK_MATCH && at_(L, 0) == '?')
+    L->i++, k = TK_MATCHQ;
+  emit(L, k, start, line, col);
+}
+
+/* A one- or two-character punctuation token, or false. */
+static bool lex_punct(Lexer *L, size_t start, int line, int col) {
+  static const struct {
+    const char *s;
+    TokKind k;
+  } ps[] = {{"==", TK_EQEQ},  {"!=", TK_NE},       {"<=", TK_LE},    {">=", TK_GE},
+            {"->", TK_ARROW}, {"=>", TK_FATARROW}, {"(", TK_LPAREN}, {")", TK_RPAREN},
+            {"[", TK_LBRACK}, {"]", TK_RBRACK},    {"{", TK_LBRACE}, {"}", TK_RBRACE},
+            {",", TK_COMMA},  {";", TK_SEMI},      {":", TK_COLON},  {".", TK_DOT},
+            {"=", TK_EQ},     {"<", TK_LT},        {">", TK_GT},     {"+", TK_PLUS},
+            {"-", TK_MINUS},  {"*", TK_STAR},      {"/", TK_SLASH},  {"#", TK_HASH}};
+  for (size_t j = 0; j < sizeof ps / sizeof ps[0]; j++) {
+    size_t n = strlen(ps[j].s);
+    if (L->i + n <= L->len && memcmp(L->src + L->i, ps[j].s, n) == 0) {
+      L->i += n;
+      emit(L, ps[j].k, start, line, col);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Lexes the whole input; the last token is TK_EOF. */
+static void lex_all(Lexer *L) {
+  for (;;) {
+    if (!skip_space(L) || L->i >= L->len)
+      break;
+    size_t start = L->i;
+    int line = L->line, col = (int)(L->i - L->line_start) + 1;
+    int c = at_(L, 0);
+    bool after_dot = L->ntok && L->toks[L->ntok - 1].k == TK_DOT;
+    if (is_digit(c)) {
+      lex_number(L, start, line, col, after_dot);
+    } else if (is_alpha(c)) {
+      lex_ident(L, start, line, col);
+    } else if (c == '%' || c == '@') {
+      L->i++;
+      if (is_alpha(at_(L, 0))) {
+        while (is_alnum(at_(L, 0)))
+          L->i++;
+        emit(L, c == '%' ? TK_LOCAL : TK_GLOBAL, start, line, col);
+      } else if (c == '%' && is_digit(at_(L, 0))) {
+        while (is_digit(at_(L, 0)))
+          L->i++;
+        emit(L, TK_GRAPH, start, line, col);
+      } else {
+        lex_error(L, start, line, col,
+                  c == '%' ? "expected a name or a number after `%`" : "expected a name after `@`");
+      }
+    } else if (c == '"') {
+      lex_string(L, start, line, col);
+    } else if (!lex_punct(L, start, line, col)) {
+      L->i++;
+      char *msg = c >= 0x20 && c < 0x7f ? arena_printf(L->a, "unexpected character `%c`", c)
+                                        : arena_printf(L->a, "unexpected byte 0x%02x", c);
+      lex_error(L, start, line, col, msg);
+    }
+  }
+  size_t end = L->i;
+  emit(L, TK_EOF, end, L->line, (int)(end - L->line_start) + 1);
+}
+
+/* -------------------------------------------------------------- parser */
+
+typedef struct Binding {
+  const char *name;
+  int len;
+  void *val; /* Var * or Type * (a TY_VAR) */
+} Binding;
+
+typedef struct GraphBinding {
+  int64_t num;
+  Expr *e;
+} GraphBinding;
+
+typedef struct GlobalRef {
+  GlobalFn *g;
+  const Tok *at;
+} GlobalRef;
+
+typedef struct TypeDecl {
+  int tok; /* index of its `type` token */
+  TypeDef *td;
+} TypeDecl;
+
+typedef struct Parser {
+  Module *m;
+  Diag *d;
+  Arena *tmp; /* tokens, scopes, attribute drafts: freed after parsing */
+  Tok *toks;
+  int ntok, pos;
+  jmp_buf *bail;
+  int depth, nerrors;
+  bool stop; /* too many errors */
+  Binding *vars, *tvars;
+  int nvars, capvars, ntvars, captvars;
+  GraphBinding *graph;
+  int ngraph, capgraph;
+  Var **freev; /* free_var declarations of the current definition */
+  int nfree, capfree;
+  TypeDecl *decls;
+  int ndecls, capdecls;
+  GlobalFn **defs; /* in definition order */
+  int ndefs, capdefs;
+  PtrMap attempted; /* globals whose definition was parsed, even if badly */
+  GlobalRef *grefs;
+  int ngrefs, capgrefs;
+  int next_incomplete;
+} Parser;
+
+/* Grows an array in the scratch arena so that index n is valid. */
+static void *grow(Arena *a, void *old, int n, int *cap, size_t elem) {
+  if (n < *cap)
+    return old;
+  int nc = *cap ? 2 * *cap : 16;
+  void *p = arena_alloc(a, elem * (size_t)nc);
+  if (n)
+    memcpy(p, old, elem * (size_t)n);
+  *cap = nc;
+  return p;
+}
+
+#define PUSH(p, arr, n, cap, v)                                                                    \
+  do {                                                                                             \
+    (arr) = grow((p)->tmp, (arr), (n), &(cap), sizeof *(arr));                                     \
+    (arr)[(n)++] = (v);                                                                            \
+  } while (0)
+
+/* `text` of a token for messages (at most 24 bytes, unprintables as ?). */
+static const char *describe(Parser *p, const Tok *t) {
+  if (t->k == TK_EOF)
+    return "end of input";
+  int n = t->len < 24 ? t->len : 24;
+  char *s = arena_alloc(p->tmp, (size_t)n + 8);
+  s[0] = '`';
+  for (int i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)t->s[i];
+    s[i + 1] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+  }
+  strcpy(s + n + 1, t->len > n ? "...`" : "`");
+  return s;
+}
+
+/* Records an error at t; past PARSE_MAX_ERRORS it records "too many
+ * errors" once and stops the parse. */
+static void verror_at(Parser *p, const Tok *t, const char *fmt, va_list ap) {
+  if (p->stop)
+    return;
+  if (++p->nerrors > PARSE_MAX_ERRORS) {
+    diag_error(p->d, t->line, t->col, "too many errors; giving up");
+    p->stop = true;
+    return;
+  }
+  diag_verror(p->d, t->line, t->col, fmt, ap);
+}
+
+static void error_at(Parser *p, const Tok *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Records an error at t and carries on. */
+static void error_at(Parser *p, const Tok *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror_at(p, t, fmt, ap);
+  va_end(ap);
+}
+
+/* Records an error at t and abandons the current top-level item. */
+static _Noreturn void fail(Parser *p, const Tok *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static _Noreturn void fail(Parser *p, const Tok *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror_at(p, t, fmt, ap);
+  va_end(ap);
+  longjmp(*p->bail, 1);
+}
+
+/* The current token; a lexical error is reported when reached. */
+static const Tok *peek(Parser *p) {
+  const Tok *t = &p->toks[p->pos];
+  if (t->k == TK_ERR)
+    fail(p, t, "%s", t->str);
+  return t;
+}
+
+/* The token k places ahead (no error check; EOF past the end). */
+static const Tok *ahead(const Parser *p, int k) {
+  int i = p->pos + k;
+  return &p->toks[i < p->ntok ? i : p->ntok - 1];
+}
+
+/* Consumes and returns the current token (EOF stays put). */
+static const Tok *next(Parser *p) {
+  const Tok *t = peek(p);
+  if (t->k != TK_EOF)
+    p->pos++;
+  return t;
+}
+
+/* Consumes the current token when it is of kind k. */
+static bool accept(Parser *p, TokKind k) {
+  if (peek(p)->k != k)
+    return false;
+  p->pos++;
+  return true;
+}
+
+/* Consumes a token of kind k or fails with "expected what". */
+static const Tok *expect(Parser *p, TokKind k, const char *what) {
+  const Tok *t = peek(p);
+  if (t->k != k)
+    fail(p, t, "expected %s, found %s", what, describe(p, t));
+  p->pos++;
+  return t;
+}
+
+/* Enters a recursive production at t, bounding the nesting depth. */
+static void enter(Parser *p, const Tok *t) {
+  if (++p->depth > PARSE_MAX_DEPTH)
+    fail(p, t, "nesting is deeper than %d levels", PARSE_MAX_DEPTH);
+}
+
+/* Leaves a recursive production. */
+static void leave(Parser *p) {
+  p->depth--;
+}
+
+/* The token's text as a NUL-terminated string in the module arena;
+ * skip drops a sigil (% or @). */
+static char *tok_name(Parser *p, const Tok *t, int skip) {
+  return arena_strndup(p->m->arena, t->s + skip, (size_t)(t->len - skip));
+}
+
+/* Is the token's text exactly word? */
+static bool tok_is(const Tok *t, const char *word) {
+  return (size_t)t->len == strlen(word) && memcmp(t->s, word, (size_t)t->len) == 0;
+}
+
+/* Gives e the position of t. */
+static Expr *at(Expr *e, const Tok *t) {
+  e->line = t->line, e->col = t->col;
+  return e;
+}
+
+/* ------------------------------------------------------------- scopes */
+
+/* The innermost binding of name among b[from..n). */
+static Binding *lookup(Binding *b, int from, int n, const char *name, int len) {
+  for (int i = n - 1; i >= from; i--)
+    if (b[i].len == len && memcmp(b[i].name, name, (size_t)len) == 0)
+      return &b[i];
+  return NULL;
+}
+
+/* Brings a variable into scope (innermost last). */
+static void bind_var(Parser *p, Var *v) {
+  Binding b = {v->name, (int)strlen(v->name), v};
+  PUSH(p, p->vars, p->nvars, p->capvars, b);
+}
+
+/* Brings a type variable into scope. */
+static void bind_tvar(Parser *p, Type *tv) {
+  Binding b = {tv->var.name, (int)strlen(tv->var.name), tv};
+  PUSH(p, p->tvars, p->ntvars, p->captvars, b);
+}
+
+/* ------------------------------------------------------------ numbers */
+
+/* Decimal digits to a uint64; false on overflow. */
+static bool to_u64(const char *s, int n, uint64_t *out) {
+  uint64_t v = 0;
+  for (int i = 0; i < n; i++) {
+    if (v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+      return false;
+    v = v * 10 + (uint64_t)(s[i] - '0');
+  }
+  *out = v;
+  return true;
+}
+
+/* The integer value of a suffix-free number token within [0, max]. */
+static int64_t plain_int(Parser *p, const Tok *t, int64_t max, const char *what) {
+  uint64_t v;
+  if (t->k != TK_NUM || t->is_float || t->is_hex || t->numlen != t->len)
+    fail(p, t, "expected %s, found %s", what, describe(p, t));
+  if (!to_u64(t->s, t->len, &v) || v > (uint64_t)max)
+    fail(p, t, "%s %s is too large (at most %lld)", what, describe(p, t), (long long)max);
+  return (int64_t)v;
+}
+
+/* A signed integer of the given dtype's range from a token's digits. */
+static int64_t int_value(Parser *p, const Tok *t, bool neg, DType dt) {
+  int bits = dt == DT_INT8 ? 8 : dt == DT_INT32 ? 32 : 64;
+  uint64_t lim = (uint64_t)1 << (bits - 1), v;
+  if (!to_u64(t->s, t->numlen, &v) || v > lim - (neg ? 0 : 1))
+    fail(p, t, "integer literal %s%s is out of range for %s", neg ? "-" : "", describe(p, t),
+         ir_dtype_name(dt));
+  if (neg)
+    return v == ((uint64_t)1 << 63) ? INT64_MIN : -(int64_t)v;
+  return (int64_t)v;
+}
+
+/* A float from a token's numeric part; overflow is an error. */
+static double float_value(Parser *p, const Tok *t, bool neg, bool f32) {
+  char *s = arena_strndup(p->tmp, t->s, (size_t)t->numlen);
+  double v = f32 ? (double)strtof(s, NULL) : strtod(s, NULL);
+  if (isinf(v))
+    fail(p, t, "float literal %s is out of range for %s", describe(p, t),
+         f32 ? "float32" : "float64");
+  return neg ? -v : v;
+}
+
+/* nan, nan(0xPAYLOAD) or inf after its identifier token t, stored with
+ * sign neg into *dst (a float or a double).  NaNs are built from bits:
+ * a float-double conversion would quiet a signalling NaN. */
+static void special_float(Parser *p, const Tok *t, bool neg, bool f32, void *dst) {
+  uint64_t payload = 0;
+  bool inf = tok_is(t, "inf");
+  if (!inf && accept(p, TK_LPAREN)) {
+    const Tok *h = next(p);
+    if (h->k != TK_NUM || !h->is_hex || h->numlen != h->len)
+      fail(p, h, "expected a hexadecimal NaN payload, found %s", describe(p, h));
+    payload = 0;
+    for (int i = 2; i < h->len; i++) {
+      int c = h->s[i];
+      if (payload >> 56)
+        fail(p, h, "NaN payload %s is too large", describe(p, h));
+      payload = payload * 16 + (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    if (payload == 0 || payload >= (f32 ? 1ull << 23 : 1ull << 52))
+      fail(p, h, "NaN payload %s must be nonzero and fit in %d bits", describe(p, h),
+           f32 ? 23 : 52);
+    expect(p, TK_RPAREN, "`)`");
+  }
+  if (f32) {
+    uint32_t bits = (neg ? 0x80000000u : 0) | 0x7f800000u |
+                    (inf       ? 0
+                     : payload ? (uint32_t)payload
+                               : 0x400000u);
+    memcpy(dst, &bits, 4);
+  } else {
+    uint64_t bits = (neg ? 1ull << 63 : 0) | 0x7ff0000000000000ull |
+                    (inf       ? 0
+                     : payload ? payload
+                               : 0x8000000000000ull);
+    memcpy(dst, &bits, 8);
+  }
+}
+
+/* Stores element i of a tensor literal from the next tokens. */
+static void parse_elem(Parser *p, Tensor *t, int64_t i) {
+  bool neg = accept(p, TK_MINUS);
+  const Tok *tok = next(p);
+  if (t->dtype == DT_BOOL) {
+    if (neg || (tok->k != TK_TRUE && tok->k != TK_FALSE))
+      fail(p, tok, "expected `True` or `False` in a bool tensor, found %s", describe(p, tok));
+    ((uint8_t *)t->data)[i] = tok->k == TK_TRUE;
+    return;
+  }
+  if (ir_dtype_is_float(t->dtype)) {
+    bool f32 = t->dtype == DT_FLOAT32;
+    char *dst = (char *)t->data + (f32 ? 4 : 8) * i;
+    if (tok->k == TK_IDENT && (tok_is(tok, "nan") || tok_is(tok, "inf"))) {
+      special_float(p, tok, neg, f32, dst);
+    } else if (tok->k == TK_NUM && !tok->is_hex && tok->numlen == tok->len) {
+      double v = float_value(p, tok, neg, f32);
+      if (f32) {
+        float f = (float)v; /* exact: v came from strtof */
+        memcpy(dst, &f, 4);
+      } else {
+        memcpy(dst, &v, 8);
+      }
+    } else {
+      fail(p, tok, "expected a number, `nan` or `inf` in a %s tensor, found %s",
+           ir_dtype_name(t->dtype), describe(p, tok));
+    }
+    return;
+  }
+  if (tok->k != TK_NUM || tok->is_float || tok->is_hex || tok->numlen != tok->len)
+    fail(p, tok, "expected an integer in a %s tensor, found %s", ir_dtype_name(t->dtype),
+         describe(p, tok));
+  ir_tensor_set_i64(t, i, int_value(p, tok, neg, t->dtype));
+}
+
+/* The dtype a literal suffix names ("" when there is none). */
+static DType suffix_dtype(Parser *p, const Tok *t) {
+  const char *suf = t->s + t->numlen;
+  int n = t->len - t->numlen;
+  if (t->is_hex)
+    fail(p, t, "hexadecimal literals are only allowed as NaN payloads");
+  if (n == 0)
+    return t->is_float ? DT_FLOAT32 : DT_INT32;
+  static const struct {
+    const char *s;
+    DType dt;
+  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64},
+              {"i8", DT_INT8},   {"i32", DT_INT32},   {"i64", DT_INT64}};
+  for (size_t i = 0; i < sizeof sufs / sizeof sufs[0]; i++)
+    if ((int)strlen(sufs[i].s) == n && memcmp(sufs[i].s, suf, (size_t)n) == 0) {
+      if (t->is_float && ir_dtype_is_int(sufs[i].dt))
+        fail(p, t, "integer suffix on the float literal %s", describe(p, t));
+      return sufs[i].dt;
+    }
+  fail(p, t, "unknown literal suffix in %s (use f, f32, f64, i8, i32 or i64)", describe(p, t));
+}
+
+/* A scalar constant from a number token; neg when preceded by `-`. */
+static Expr *number_literal(Parser *p, const Tok *t, bool neg, const Tok *pos) {
+  DType dt = suffix_dtype(p, t);
+  Tensor *x = ir_tensor_new(p->m->arena, dt, 0, NULL);
+  if (dt == DT_FLOAT32)
+    ((float *)x->data)[0] = (float)float_value(p, t, neg, true);
+  else if (dt == DT_FLOAT64)
+    ((double *)x->data)[0] = float_value(p, t, neg, false);
+  else
+    ir_tensor_set_i64(x, 0, int_value(p, t, neg, dt));
+  return at(ir_const(p->m, x), pos);
+}
+
+/* -------------------------------------------------------------- types */
+
+static Type *parse_type(Parser *p);
+
+static const char *const reserved_types[] = {"Tensor", "Ref", "fn", "nan", "inf", "None", NULL};
+
+/* Is t's text a dtype or a reserved type word? */
+static bool reserved_type_name(const Tok *t) {
+  DType dt;
+  if (ir_dtype_parse(t->s, (size_t)t->len, &dt))
+    return true;
+  for (int i = 0; reserved_types[i]; i++)
+    if (tok_is(t, reserved_types[i]))
+      return true;
+  return false;
+}
+
+/* A name for a new type, type variable or constructor: no dots, not
+ * reserved.  what names the thing for the message. */
+static void check_new_name(Parser *p, const Tok *t, const char *what) {
+  if (memchr(t->s, '.', (size_t)t->len))
+    fail(p, t, "%s name %s must not contain `.`", what, describe(p, t));
+  if (reserved_type_name(t))
+    fail(p, t, "%s is reserved and cannot name a %s", describe(p, t), what);
+}
+
+/* A TypeDef by the token's name, or NULL. */
+static TypeDef *find_typedef(Parser *p, const Tok *t) {
+  for (int i = 0; i < p->m->ntypes; i++) {
+    const char *n = p->m->types[i]->name;
+    if (strlen(n) == (size_t)t->len && memcmp(n, t->s, (size_t)t->len) == 0)
+      return p->m->types[i];
+  }
+  return NULL;
+}
+
+/* Parses [A, B] binding fresh type variables; returns them in *out. */
+static int parse_tvar_binders(Parser *p, Type ***out) {
+  Type **tv = NULL;
+  int n = 0, cap = 0, mark = p->ntvars;
+  do {
+    const Tok *t = expect(p, TK_IDENT, "a type parameter name");
+    check_new_name(p, t, "type parameter");
+    if (find_typedef(p, t))
+      fail(p, t, "type parameter %s has the name of a type", describe(p, t));
+    if (lookup(p->tvars, mark, p->ntvars, t->s, t->len))
+      fail(p, t, "type parameter %s is declared twice", describe(p, t));
+    Type *v = ir_type_var(p->m->arena, tok_name(p, t, 0));
+    PUSH(p, tv, n, cap, v);
+    bind_tvar(p, v);
+  } while (accept(p, TK_COMMA) && peek(p)->k != TK_RBRACK);
+  expect(p, TK_RBRACK, "`,` or `]` in the type parameters");
+  *out = tv;
+  return n;
+}
+
+/* Parses a comma-separated type list up to `close` (the opener is
+ * consumed); returns the count. */
+static int parse_type_list(Parser *p, TokKind close, const char *closer, Type ***out) {
+  Type **ts = NULL;
+  int n = 0, cap = 0;
+  while (!accept(p, close)) {
+    Type *t = parse_type(p);
+    PUSH(p, ts, n, cap, t);
+    if (!accept(p, TK_COMMA)) {
+      expect(p, close, closer);
+      break;
+    }
+  }
+  *out = ts;
+  return n;
+}
+
+/* Tensor[(d0, d1, ..), dtype] after the `Tensor` token. */
+static Type *parse_tensor_type(Parser *p) {
+  int64_t shape[IR_MAX_RANK];
+  int rank = 0;
+  expect(p, TK_LBRACK, "`[` after `Tensor`");
+  expect(p, TK_LPAREN, "`(` to start the shape");
+  uint64_t prod = 1;
+  while (!accept(p, TK_RPAREN)) {
+    const Tok *t = next(p);
+    Tok plain = *t; /* TVM writes 64-bit dimensions as 2i64 */
+    int sn = t->len - t->numlen;
+    if (t->k == TK_NUM && sn == 3 &&
+        (memcmp(t->s + t->numlen, "i64", 3) == 0 || memcmp(t->s + t->numlen, "i32", 3) == 0))
+      plain.len = plain.numlen;
+    if (rank == IR_MAX_RANK)
+      fail(p, t, "tensor rank exceeds the maximum of %d", IR_MAX_RANK);
+    shape[rank++] = plain_int(p, &plain, INT32_MAX, "a dimension");
+    if (shape[rank - 1] && __builtin_mul_overflow(prod, (uint64_t)shape[rank - 1], &prod))
+      fail(p, t, "tensor shape has too many elements");
+    if (prod > (uint64_t)INT64_MAX / 2)
+      fail(p, t, "tensor shape has too many elements");
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RPAREN, "`,` or `)` in the shape");
+      break;
+    }
+  }
+  expect(p, TK_COMMA, "`,` after the shape");
+  const Tok *d = expect(p, TK_IDENT, "a dtype");
+  DType dt;
+  if (!ir_dtype_parse(d->s, (size_t)d->len, &dt))
+    fail(p, d, "unknown dtype %s (use bool, int8, int32, int64, float32 or float64)",
+         describe(p, d));
+  expect(p, TK_RBRACK, "`]` after the dtype");
+  return ir_tensor_type(p->m->arena, dt, rank, shape);
+}
+
+/* A named type: dtype, type variable, or a type definition applied. */
+static Type *parse_named_type(Parser *p, const Tok *t) {
+  DType dt;
+  if (tok_is(t, "Tensor"))
+    return parse_tensor_type(p);
+  if (tok_is(t, "Ref")) {
+    expect(p, TK_LBRACK, "`[` after `Ref`");
+    Type *in = parse_type(p);
+    expect(p, TK_RBRACK, "`]` after the type of `Ref`");
+    return ir_ref_type(p->m->arena, in);
+  }
+  if (ir_dtype_parse(t->s, (size_t)t->len, &dt))
+    return ir_scalar_type(p->m->arena, dt);
+  Binding *b = lookup(p->tvars, 0, p->ntvars, t->s, t->len);
+  if (b) {
+    if (peek(p)->k == TK_LBRACK)
+      fail(p, peek(p), "type variable %s takes no type arguments", describe(p, t));
+    return b->val;
+  }
+  TypeDef *td = find_typedef(p, t);
+  if (!td)
+    fail(p, t, "unknown type %s", describe(p, t));
+  Type **args = NULL;
+  int n = 0;
+  if (accept(p, TK_LBRACK))
+    n = parse_type_list(p, TK_RBRACK, "`,` or `]` in the type arguments", &args);
+  if (n != td->ntvars)
+    fail(p, t, "type %s expects %d type argument%s, found %d", td->name, td->ntvars,
+         td->ntvars == 1 ? "" : "s", n);
+  return ir_adt_type(p->m->arena, td, n, args);
+}
+
+/* type := Tensor[..] | dtype | (T, ..) | fn [tvars](T, ..) -> T | Ref[T]
+ *       | Name[T, ..] | tvar | _ */
+static Type *parse_type(Parser *p) {
+  const Tok *t = next(p);
+  enter(p, t);
+  Type *ty = NULL;
+  switch (t->k) {
+  case TK_LPAREN: {
+    Type **fs;
+    int n = parse_type_list(p, TK_RPAREN, "`,` or `)` in the tuple type", &fs);
+    ty = ir_tuple_type(p->m->arena, n, fs);
+    break;
+  }
+  case TK_FN: {
+    int mark = p->ntvars;
+    Type **tv = NULL, **ps;
+    int ntv = 0;
+    if (accept(p, TK_LBRACK))
+      ntv = parse_tvar_binders(p, &tv);
+    expect(p, TK_LPAREN, "`(` for the parameter types");
+    int n = parse_type_list(p, TK_RPAREN, "`,` or `)` in the parameter types", &ps);
+    expect(p, TK_ARROW, "`->` and the result type");
+    Type *ret = parse_type(p);
+    ty = ir_func_type(p->m->arena, ntv, tv, n, ps, ret);
+    p->ntvars = mark;
+    break;
+  }
+  case TK_UNDERSCORE: ty = ir_incomplete_type(p->m->arena, p->next_incomplete++); break;
+  case TK_IDENT: ty = parse_named_type(p, t); break;
+  default: fail(p, t, "expected a type, found %s", describe(p, t));
+  }
+  leave(p);
+  return ty;
+}
+
+/* ------------------------------------------------------- expressions */
+
+static Expr *parse_seq(Parser *p);
+static Expr *parse_expr(Parser *p);
+static Expr *parse_atom(Parser *p);
+static Expr *parse_postfix(Parser *p, Expr *e);
+
+/* An expression list up to `)` (the `(` is consumed), with attributes
+ * `name=value` at the end when at is non-NULL (an operator call). */
+static int parse_args(Parser *p, Expr ***out, OpId op, Attrs *at);
+
+/* Finds "name:kind" in an operator's schema; kind is copied to kind[]. */
+static bool schema_find(const char *schema, const char *name, int len, char *kind, size_t kcap,
+                        bool *optional) {
+  const char *s = schema;
+  while (*s) {
+    const char *colon = strchr(s, ':');
+    if (!colon)
+      return false;
+    const char *end = strchr(colon, ',');
+    if (!end)
+      end = colon + strlen(colon);
+    if (colon - s == len && memcmp(s, name, (size_t)len) == 0) {
+      size_t k = (size_t)(end - colon - 1);
+      *optional = k && colon[k] == '?';
+      if (*optional)
+        k--;
+      if (k >= kcap)
+        k = kcap - 1;
+      memcpy(kind, colon + 1, k);
+      kind[k] = 0;
+      return true;
+    }
+    s = *end ? end + 1 : end;
+    while (*s == ' ')
+      s++;
+  }
+  return false;
+}
+
+/* The attribute names an operator accepts, for messages. */
+static const char *schema_names(Parser *p, OpId op) {
+  const char *s = ir_op_schema(op);
+  if (!*s)
+    return "none";
+  char *out = arena_alloc(p->tmp, strlen(s) + 1);
+  size_t n = 0;
+  bool in_name = true;
+  for (; *s; s++) {
+    if (*s == ':')
+      in_name = false;
+    else if (*s == ',')
+      in_name = true, out[n++] = ',';
+    else if (in_name)
+      out[n++] = *s;
+  }
+  out[n] = 0;
+  return out;
+}
+
+/* An integer attribute value (optionally negative), no suffix. */
+static int64_t attr_int(Parser *p, bool neg, const Tok *t) {
+  if (t->k != TK_NUM || t->is_float || t->is_hex || t->numlen != t->len)
+    fail(p, t, "expected an integer, found %s", describe(p, t));
+  return int_value(p, t, neg, DT_INT64);
+}
+
+/* [i, ..] or [[a, b], ..] after the `[`; returns the kind. */
+static AttrKind attr_list(Parser *p, Arena *a, Attrs *at, const char *name) {
+  int64_t *v = NULL;
+  int n = 0, cap = 0;
+  bool pairs = peek(p)->k == TK_LBRACK;
+  while (!accept(p, TK_RBRACK)) {
+    if (pairs) {
+      const Tok *lb = expect(p, TK_LBRACK, "`[` to start a pair");
+      for (int k = 0; k < 2; k++) {
+        if (k)
+          expect(p, TK_COMMA, "`,` between the two values of a pair");
+        bool neg = accept(p, TK_MINUS);
+        int64_t x = attr_int(p, neg, next(p));
+        PUSH(p, v, n, cap, x);
+      }
+      if (!accept(p, TK_RBRACK))
+        fail(p, lb, "a pair must hold exactly two integers");
+    } else {
+      bool neg = accept(p, TK_MINUS);
+      int64_t x = attr_int(p, neg, next(p));
+      PUSH(p, v, n, cap, x);
+    }
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RBRACK, "`,` or `]` in the list");
+      break;
+    }
+  }
+  if (pairs) {
+    ir_attr_set_pairs(a, at, name, n / 2, v);
+    return AV_PAIRS;
+  }
+  ir_attr_set_ints(a, at, name, n, v);
+  return AV_INTS;
+}
+
+/* A float attribute value from a number or nan/inf token. */
+static double attr_float(Parser *p, bool neg, const Tok *t) {
+  if (t->k == TK_IDENT && (tok_is(t, "nan") || tok_is(t, "inf"))) {
+    double v;
+    special_float(p, t, neg, false, &v);
+    return v;
+  }
+  if (t->k != TK_NUM || t->is_hex)
+    fail(p, t, "expected a number, found %s", describe(p, t));
+  int sn = t->len - t->numlen;
+  const char *suf = t->s + t->numlen;
+  if (sn && !(sn == 1 && suf[0] == 'f') && !(sn == 3 && memcmp(suf, "f32", 3) == 0) &&
+      !(sn == 3 && memcmp(suf, "f64", 3) == 0))
+    fail(p, t, "unexpected suffix on the attribute value %s", describe(p, t));
+  return float_value(p, t, neg, false);
+}
+
+/* An attribute kind for messages. */
+static const char *kind_desc(AttrKind k) {
+  static const char *names[] = {"None",     "an integer",         "a float",        "a bool",
+                                "a string", "a list of integers", "a list of pairs"};
+  return names[k];
+}
+
+/* name=value for operator op, checked against its schema. */
+static void parse_attr(Parser *p, OpId op, Attrs *at) {
+  const Tok *nt = next(p);
+  expect(p, TK_EQ, "`=`");
+  char kind[16];
+  bool opt;
+  if (!schema_find(ir_op_schema(op), nt->s, nt->len, kind, sizeof kind, &opt))
+    fail(p, nt, "operator %s has no attribute %s (it accepts: %s)", ir_op_name(op), describe(p, nt),
+         schema_names(p, op));
+  char *name = arena_strndup(p->tmp, nt->s, (size_t)nt->len);
+  if (ir_attr_get(at, name))
+    fail(p, nt, "attribute %s is given twice", describe(p, nt));
+  const Tok *v = peek(p);
+  AttrKind got;
+  bool is_float_kind = strcmp(kind, "float") == 0;
+  if (v->k == TK_IDENT && tok_is(v, "None")) {
+    next(p);
+    ir_attr_set_none(p->tmp, at, name);
+    got = AV_NONE;
+  } else if (v->k == TK_TRUE || v->k == TK_FALSE) {
+    next(p);
+    ir_attr_set_bool(p->tmp, at, name, v->k == TK_TRUE);
+    got = AV_BOOL;
+  } else if (v->k == TK_STR) {
+    next(p);
+    ir_attr_set_str(p->tmp, at, name, v->str);
+    got = AV_STR;
+  } else if (v->k == TK_LBRACK) {
+    next(p);
+    got = attr_list(p, p->tmp, at, name);
+    if (got == AV_INTS && ir_attr_get(at, name)->n == 0 && strcmp(kind, "pairs") == 0)
+      ir_attr_set_pairs(p->tmp, at, name, 0, NULL), got = AV_PAIRS;
+  } else {
+    bool neg = accept(p, TK_MINUS);
+    const Tok *t = next(p);
+    bool fl = t->k != TK_NUM || t->is_float || t->len != t->numlen;
+    if (fl) { /* an integer stays AV_INT, so builder attributes round-trip */
+      ir_attr_set_float(p->tmp, at, name, attr_float(p, neg, t));
+      got = AV_FLOAT;
+    } else {
+      ir_attr_set_int(p->tmp, at, name, attr_int(p, neg, t));
+      got = AV_INT;
+    }
+  }
+  bool ok = (got == AV_NONE && opt) || (got == AV_INT && strcmp(kind, "int") == 0) ||
+            (got == AV_INTS && strcmp(kind, "ints") == 0) ||
+            ((got == AV_FLOAT || got == AV_INT) && is_float_kind) ||
+            (got == AV_BOOL && strcmp(kind, "bool") == 0) ||
+            (got == AV_STR && strcmp(kind, "str") == 0) ||
+            (got == AV_PAIRS && strcmp(kind, "pairs") == 0) ||
+            ((got == AV_INT || got == AV_INTS) && strcmp(kind, "int|ints") == 0);
+  if (!ok)
+    fail(p, v, "attribute %s of %s expects %s%s, found %s", name, ir_op_name(op), kind,
+         opt ? " or None" : "", kind_desc(got));
+}
+
+/* args := (seq | name=value), ... `)`; attributes only for an operator. */
+static int parse_args(Parser *p, Expr ***out, OpId op, Attrs *at) {
+  Expr **args = NULL;
+  int n = 0, cap = 0;
+  bool attrs = false;
+  while (!accept(p, TK_RPAREN)) {
+    const Tok *t = peek(p);
+    if (t->k == TK_IDENT && ahead(p, 1)->k == TK_EQ) {
+      if (!at)
+        fail(p, t, "attributes are only allowed in operator calls");
+      parse_attr(p, op, at);
+      attrs = true;
+    } else {
+      if (attrs)
+        fail(p, t, "an argument cannot follow the attributes");
+      Expr *e = parse_seq(p);
+      PUSH(p, args, n, cap, e);
+    }
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RPAREN, "`,` or `)` in the arguments");
+      break;
+    }
+  }
+  *out = args;
+  return n;
+}
+
+/* Binary operators: precedence (higher binds tighter) and the op. */
+static int binop(TokKind k, OpId *op) {
+  switch (k) {
+  case TK_STAR: *op = OP_MULTIPLY; return 4;
+  case TK_SLASH: *op = OP_DIVIDE; return 4;
+  case TK_PLUS: *op = OP_ADD; return 3;
+  case TK_MINUS: *op = OP_SUBTRACT; return 3;
+  case TK_LT: *op = OP_LESS; return 2;
+  case TK_GT: *op = OP_GREATER; return 2;
+  case TK_LE: *op = OP_LESS_EQUAL; return 2;
+  case TK_GE: *op = OP_GREATER_EQUAL; return 2;
+  case TK_EQEQ: *op = OP_EQUAL; return 1;
+  case TK_NE: *op = OP_NOT_EQUAL; return 1;
+  default: return 0;
+  }
+}
+
+/* unary := `-` unary | postfix; `-` before a number is a negative literal. */
+static Expr *parse_unary(Parser *p) {
+  const Tok *t = peek(p);
+  if (t->k != TK_MINUS)
+    return parse_postfix(p, parse_atom(p));
+  next(p);
+  if (peek(p)->k == TK_NUM)
+    return parse_postfix(p, number_literal(p, next(p), true, t));
+  enter(p, t);
+  Expr *x = parse_unary(p);
+  leave(p);
+  return at(ir_call_op(p->m, OP_NEGATIVE, 1, &x, NULL), t);
+}
+
+/* binop := unary (op unary)*, by precedence climbing; left associative. */
+static Expr *parse_binop(Parser *p, int min_prec) {
+  Expr *lhs = parse_unary(p);
+  for (;;) {
+    OpId op;
+    const Tok *t = peek(p);
+    int prec = binop(t->k, &op);
+    if (!prec || prec < min_prec)
+      return lhs;
+    next(p);
+    Expr *args[2] = {lhs, parse_binop(p, prec + 1)};
+    lhs = at(ir_call_op(p->m, op, 2, args, NULL), t);
+  }
+}
+
+/* expr := a binary-operator expression (no statements). */
+static Expr *parse_expr(Parser *p) {
+  return parse_binop(p, 1);
+}
+
+/* postfix := atom (`(` args `)` | `.` index)* */
+static Expr *parse_postfix(Parser *p, Expr *e) {
+  for (;;) {
+    const Tok *t = peek(p);
+    if (t->k == TK_LPAREN) {
+      next(p);
+      Expr **args;
+      int n = parse_args(p, &args, OP_COUNT, NULL);
+      e = at(ir_call(p->m, e, n, args), t);
+    } else if (t->k == TK_DOT) {
+      next(p);
+      int idx = (int)plain_int(p, next(p), INT32_MAX, "a tuple index");
+      e = at(ir_proj(p->m, e, idx), t);
+    } else {
+      return e;
+    }
+  }
+}
+
+/* Nested element lists of a tensor literal from dimension dim on. */
+static void parse_elems(Parser *p, Tensor *t, int dim, int64_t *idx) {
+  if (dim == t->rank) {
+    parse_elem(p, t, (*idx)++);
+    return;
+  }
+  const Tok *lb = expect(p, TK_LBRACK, "`[` for the next dimension");
+  for (int64_t i = 0; i < t->shape[dim]; i++) {
+    if (i && peek(p)->k != TK_RBRACK)
+      expect(p, TK_COMMA, "`,` between elements");
+    if (peek(p)->k == TK_RBRACK)
+      fail(p, peek(p), "dimension %d has %lld element%s, expected %lld", dim, (long long)i,
+           i == 1 ? "" : "s", (long long)t->shape[dim]);
+    parse_elems(p, t, dim + 1, idx);
+  }
+  if (peek(p)->k != TK_RBRACK)
+    fail(p, lb, "dimension %d has more than %lld elements", dim, (long long)t->shape[dim]);
+  next(p);
+}
+
+/* Tensor[shape, dtype](elements) after the `Tensor` token. */
+static Expr *parse_tensor_literal(Parser *p, const Tok *t) {
+  Type *ty = parse_tensor_type(p);
+  const Tok *lp = expect(p, TK_LPAREN, "`(` and the elements of the tensor");
+  int64_t numel = ir_type_numel(ty);
+  if (numel > p->ntok - p->pos)
+    fail(p, lp, "the tensor literal needs %lld elements; the input is shorter", (long long)numel);
+  Tensor *x = ir_tensor_of_type(p->m->arena, ty);
+  int64_t idx = 0;
+  parse_elems(p, x, 0, &idx);
+  expect(p, TK_RPAREN, "`)` after the elements");
+  return at(ir_const(p->m, x), t);
+}
+
+/* A constructor, operator or tensor literal named by an identifier. */
+static Expr *parse_ident_expr(Parser *p, const Tok *t) {
+  if (tok_is(t, "Tensor") && peek(p)->k == TK_LBRACK)
+    return parse_tensor_literal(p, t);
+  Ctor *c = NULL;
+  for (int i = 0; !c && i < p->m->ntypes; i++)
+    for (int j = 0; j < p->m->types[i]->nctors; j++)
+      if (tok_is(t, p->m->types[i]->ctors[j]->name))
+        c = p->m->types[i]->ctors[j];
+  Expr **args = NULL;
+  if (c) {
+    int n = 0;
+    if (accept(p, TK_LPAREN))
+      n = parse_args(p, &args, OP_COUNT, NULL);
+    if (n != c->nfields)
+      fail(p, t, "constructor %s expects %d argument%s, found %d", c->name, c->nfields,
+           c->nfields == 1 ? "" : "s", n);
+    return at(ir_call_ctor(p->m, c, n, args), t);
+  }
+  OpId op;
+  if (!ir_op_lookup(t->s, (size_t)t->len, &op))
+    fail(p, t, "unknown operator or constructor %s", describe(p, t));
+  expect(p, TK_LPAREN, "`(` and the arguments of the operator");
+  Attrs attrs = {0};
+  int n = parse_args(p, &args, op, &attrs);
+  return at(ir_call_op(p->m, op, n, args, &attrs), t);
+}
+
+/* fn [tvars](params, attrs) -> ret { body }, after `fn` or `def @name`.
+ * Function attributes: Primitive=1; Inline=1 on definitions only. */
+static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline) {
+  int vmark = p->nvars, tmark = p->ntvars;
+  Type **tv = NULL;
+  int ntv = 0;
+  if (accept(p, TK_LBRACK))
+    ntv = parse_tvar_binders(p, &tv);
+  expect(p, TK_LPAREN, "`(` and the parameters");
+  Var **params = NULL;
+  int n = 0, cap = 0;
+  bool primitive = false, attrs = false;
+  *is_inline = false;
+  while (!accept(p, TK_RPAREN)) {
+    const Tok *t = next(p);
+    if (t->k == TK_LOCAL) {
+      if (attrs)
+        fail(p, t, "a parameter cannot follow the function attributes");
+      if (lookup(p->vars, vmark, p->nvars, t->s + 1, t->len - 1))
+        fail(p, t, "parameter %s is declared twice", describe(p, t));
+      Type *annot = accept(p, TK_COLON) ? parse_type(p) : NULL;
+      Var *v = ir_var(p->m, tok_name(p, t, 1), annot);
+      PUSH(p, params, n, cap, v);
+      bind_var(p, v);
+    } else if (t->k == TK_IDENT && peek(p)->k == TK_EQ) {
+      next(p);
+      bool prim = tok_is(t, "Primitive");
+      if (!prim && !(is_def && tok_is(t, "Inline")))
+        fail(p, t, "unknown function attribute %s (use Primitive=1%s)", describe(p, t),
+             is_def ? " or Inline=1" : "");
+      int64_t v = plain_int(p, next(p), 1, "0 or 1");
+      if (prim)
+        primitive = v;
+      else
+        *is_inline = v;
+      attrs = true;
+    } else {
+      fail(p, t, "expected a parameter `%%name`, found %s", describe(p, t));
+    }
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RPAREN, "`,` or `)` in the parameters");
+      break;
+    }
+  }
+  Type *ret = accept(p, TK_ARROW) ? parse_type(p) : NULL;
+  expect(p, TK_LBRACE, "`{` and the function body");
+  Expr *body = parse_seq(p);
+  expect(p, TK_RBRACE, "`}` after the function body");
+  Expr *f = at(ir_func(p->m, n, params, ret, body), start);
+  f->func.ntvars = ntv;
+  if (ntv) {
+    f->func.tvars = ARENA_ARRAY(p->m->arena, Type *, ntv);
+    memcpy(f->func.tvars, tv, sizeof(Type *) * (size_t)ntv);
+  }
+  f->func.primitive = primitive;
+  p->nvars = vmark, p->ntvars = tmark;
+  return f;
+}
+
+/* Patterns bind their variables into scope; mark is where the clause's
+ * bindings start (a name may be bound once per pattern). */
+static Pattern *parse_pattern(Parser *p, int mark);
+
+/* (p, ..) after the `(`; returns the count. */
+static int parse_pattern_list(Parser *p, int mark, Pattern ***out) {
+  Pattern **ps = NULL;
+  int n = 0, cap = 0;
+  while (!accept(p, TK_RPAREN)) {
+    Pattern *x = parse_pattern(p, mark);
+    PUSH(p, ps, n, cap, x);
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RPAREN, "`,` or `)` in the pattern");
+      break;
+    }
+  }
+  *out = ps;
+  return n;
+}
+
+/* pattern := _ | %x (: T)? | Ctor | Ctor(p, ..) | (p, ..) */
+static Pattern *parse_pattern(Parser *p, int mark) {
+  const Tok *t = next(p);
+  enter(p, t);
+  Pattern *pat = NULL, **sub = NULL;
+  switch (t->k) {
+  case TK_UNDERSCORE: pat = ir_pat_wild(p->m); break;
+  case TK_LOCAL: {
+    if (lookup(p->vars, mark, p->nvars, t->s + 1, t->len - 1))
+      fail(p, t, "variable %s is bound twice in one pattern", describe(p, t));
+    Type *annot = accept(p, TK_COLON) ? parse_type(p) : NULL;
+    Var *v = ir_var(p->m, tok_name(p, t, 1), annot);
+    bind_var(p, v);
+    pat = ir_pat_var(p->m, v);
+    break;
+  }
+  case TK_IDENT: {
+    Ctor *c = NULL;
+    for (int i = 0; !c && i < p->m->ntypes; i++)
+      for (int j = 0; j < p->m->types[i]->nctors; j++)
+        if (tok_is(t, p->m->types[i]->ctors[j]->name))
+          c = p->m->types[i]->ctors[j];
+    if (!c)
+      fail(p, t, "unknown constructor %s in a pattern", describe(p, t));
+    int n = accept(p, TK_LPAREN) ? parse_pattern_list(p, mark, &sub) : 0;
+    if (n != c->nfields)
+      fail(p, t, "constructor %s has %d field%s, the pattern has %d", c->name, c->nfields,
+           c->nfields == 1 ? "" : "s", n);
+    pat = ir_pat_ctor(p->m, c, n, sub);
+    break;
+  }
+  case TK_LPAREN: {
+    int n = parse_pattern_list(p, mark, &sub);
+    pat = ir_pat_tuple(p->m, n, sub);
+    break;
+  }
+  default: fail(p, t, "expected a pattern, found %s", describe(p, t));
+  }
+  leave(p);
+  return pat;
+}
+
+/* match (e) { pattern => body, .. } after `match` or `match?`. */
+static Expr *parse_match(Parser *p, const Tok *t) {
+  Expr *scrut = parse_postfix(p, parse_atom(p));
+  expect(p, TK_LBRACE, "`{` and the match clauses");
+  Clause *cs = NULL;
+  int n = 0, cap = 0;
+  while (!accept(p, TK_RBRACE)) {
+    int mark = p->nvars;
+    Clause c;
+    c.pat = parse_pattern(p, mark);
+    expect(p, TK_FATARROW, "`=>` after the pattern");
+    c.body = parse_seq(p);
+    p->nvars = mark;
+    PUSH(p, cs, n, cap, c);
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RBRACE, "`,` or `}` after the clause");
+      break;
+    }
+  }
+  return at(ir_match(p->m, scrut, n, cs, t->k == TK_MATCH), t);
+}
+
+/* ( ) unit, ( e ) grouping, ( e, ) and ( e, e, .. ) tuples. */
+static Expr *parse_paren(Parser *p, const Tok *t) {
+  if (accept(p, TK_RPAREN))
+    return at(ir_tuple(p->m, 0, NULL), t);
+  Expr *first = parse_seq(p);
+  if (accept(p, TK_RPAREN))
+    return first;
+  expect(p, TK_COMMA, "`,` or `)`");
+  Expr **fs = NULL;
+  int n = 0, cap = 0;
+  PUSH(p, fs, n, cap, first);
+  while (!accept(p, TK_RPAREN)) {
+    Expr *e = parse_seq(p);
+    PUSH(p, fs, n, cap, e);
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RPAREN, "`,` or `)` in the tuple");
+      break;
+    }
+  }
+  return at(ir_tuple(p->m, n, fs), t);
+}
+
+/* `(` seq `)` for the operands of if, ref, ref_read, ref_write. */
+static Expr *parse_parened(Parser *p, const char *what) {
+  expect(p, TK_LPAREN, what);
+  Expr *e = parse_seq(p);
+  expect(p, TK_RPAREN, "`)`");
+  return e;
+}
+
+/* `{` seq `}` */
+static Expr *parse_braced(Parser *p, const char *what) {
+  expect(p, TK_LBRACE, what);
+  Expr *e = parse_seq(p);
+  expect(p, TK_RBRACE, "`}`");
+  return e;
+}
+
+/* atom := literal | variable | global | graph binding | tuple | fn | if
+ *       | match | ref forms | block | operator/constructor call. */
+static Expr *parse_atom(Parser *p) {
+  const Tok *t = next(p);
+  enter(p, t);
+  Expr *e = NULL;
+  switch (t->k) {
+  case TK_NUM: e = number_literal(p, t, false, t); break;
+  case TK_TRUE:
+  case TK_FALSE: {
+    Tensor *x = ir_tensor_new(p->m->arena, DT_BOOL, 0, NULL);
+    ((uint8_t *)x->data)[0] = t->k == TK_TRUE;
+    e = at(ir_const(p->m, x), t);
+    break;
+  }
+  case TK_LOCAL: {
+    Binding *b = lookup(p->vars, 0, p->nvars, t->s + 1, t->len - 1);
+    if (!b)
+      fail(p, t, "undefined variable %s", describe(p, t));
+    e = at(ir_var_ref(p->m, b->val), t);
+    break;
+  }
+  case TK_GLOBAL: {
+    GlobalFn *g = ir_global_intern(p->m, tok_name(p, t, 1));
+    GlobalRef r = {g, t};
+    PUSH(p, p->grefs, p->ngrefs, p->capgrefs, r);
+    e = at(ir_global_ref(p->m, g), t);
+    break;
+  }
+  case TK_GRAPH: {
+    uint64_t num;
+    if (!to_u64(t->s + 1, t->len - 1, &num))
+      num = UINT64_MAX;
+    for (int i = p->ngraph - 1; !e && i >= 0; i--)
+      if ((uint64_t)p->graph[i].num == num)
+        e = p->graph[i].e;
+    if (!e)
+      fail(p, t, "undefined graph binding %s", describe(p, t));
+    break;
+  }
+  case TK_IDENT: e = parse_ident_expr(p, t); break;
+  case TK_LPAREN: e = parse_paren(p, t); break;
+  case TK_FN: {
+    bool inl;
+    e = parse_fn(p, t, false, &inl);
+    break;
+  }
+  case TK_IF: {
+    Expr *c = parse_parened(p, "`(` and the condition");
+    Expr *th = parse_braced(p, "`{` and the then branch");
+    expect(p, TK_ELSE, "`else`");
+    Expr *el = parse_braced(p, "`{` and the else branch");
+    e = at(ir_if(p->m, c, th, el), t);
+    break;
+  }
+  case TK_MATCH:
+  case TK_MATCHQ: e = parse_match(p, t); break;
+  case TK_REF: e = at(ir_ref_new(p->m, parse_parened(p, "`(` after `ref`")), t); break;
+  case TK_REF_READ: e = at(ir_ref_read(p->m, parse_parened(p, "`(` after `ref_read`")), t); break;
+  case TK_REF_WRITE: {
+    expect(p, TK_LPAREN, "`(` after `ref_write`");
+    Expr *r = parse_seq(p);
+    expect(p, TK_COMMA, "`,` and the value to write");
+    Expr *v = parse_seq(p);
+    expect(p, TK_RPAREN, "`)`");
+    e = at(ir_ref_write(p->m, r, v), t);
+    break;
+  }
+  case TK_LBRACE:
+    e = parse_seq(p);
+    expect(p, TK_RBRACE, "`}` to close the block");
+    break;
+  default: fail(p, t, "expected an expression, found %s", describe(p, t));
+  }
+  leave(p);
+  return e;
+}
+
+typedef struct PendingLet {
+  Var *v;
+  Expr *value;
+  const Tok *at;
+} PendingLet;
+
+/* seq := (let %x (: T)? = e; | %N = e; | free_var %x (: T)?;)* e
+ * The bindings are scoped to the sequence; the let chain is built
+ * without recursion. */
+static Expr *parse_seq(Parser *p) {
+  int vmark = p->nvars, gmark = p->ngraph;
+  PendingLet *lets = NULL;
+  int n = 0, cap = 0;
+  for (;;) {
+    const Tok *t = peek(p);
+    if (t->k == TK_LET) {
+      next(p);
+      const Tok *name = expect(p, TK_LOCAL, "a variable `%name` after `let`");
+      Type *annot = accept(p, TK_COLON) ? parse_type(p) : NULL;
+      expect(p, TK_EQ, "`=` in the let binding");
+      Expr *value = parse_expr(p);
+      expect(p, TK_SEMI, "`;` after the let binding");
+      Var *v = ir_var(p->m, tok_name(p, name, 1), annot);
+      bind_var(p, v);
+      PendingLet pl = {v, value, t};
+      PUSH(p, lets, n, cap, pl);
+    } else if (t->k == TK_GRAPH && ahead(p, 1)->k == TK_EQ) {
+      next(p);
+      next(p);
+      uint64_t num;
+      if (!to_u64(t->s + 1, t->len - 1, &num) || num > INT32_MAX)
+        fail(p, t, "graph binding number %s is too large", describe(p, t));
+      for (int i = 0; i < p->ngraph; i++)
+        if (p->graph[i].num == (int64_t)num)
+          fail(p, t, "graph binding %s is already defined", describe(p, t));
+      Expr *value = parse_expr(p);
+      expect(p, TK_SEMI, "`;` after the graph binding");
+      GraphBinding g = {(int64_t)num, value};
+      PUSH(p, p->graph, p->ngraph, p->capgraph, g);
+    } else if (t->k == TK_FREE_VAR) {
+      next(p);
+      const Tok *name = expect(p, TK_LOCAL, "a variable `%name` after `free_var`");
+      for (int i = 0; i < p->nfree; i++)
+        if ((size_t)name->len - 1 == strlen(p->freev[i]->name) &&
+            memcmp(name->s + 1, p->freev[i]->name, (size_t)name->len - 1) == 0)
+          fail(p, name, "free variable %s is already declared", describe(p, name));
+      Type *annot = accept(p, TK_COLON) ? parse_type(p) : NULL;
+      expect(p, TK_SEMI, "`;` after the free_var declaration");
+      Var *v = ir_var(p->m, tok_name(p, name, 1), annot);
+      bind_var(p, v);
+      PUSH(p, p->freev, p->nfree, p->capfree, v);
+    } else {
+      break;
+    }
+  }
+  Expr *body = parse_expr(p);
+  for (int i = n - 1; i >= 0; i--)
+    body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
+  p->nvars = vmark, p->ngraph = gmark;
+  return body;
+}
+
+/* ---------------------------------------------------------- top level */
+
+/* The longest path from root down through its children (iterative). */
+static int64_t ir_height(const Expr *root) {
+  PtrMap h = {0};
+  const Expr **stack = NULL;
+  bool *expanded = NULL;
+  size_t n = 0, cap = 0;
+#define STACK_PUSH(e, x)                                                                           \
+  do {                                                                                             \
+    if (n == cap) {                                                                                \
+      cap = cap ? 2 * cap : 64;                                                                    \
+      stack = realloc(stack, cap * sizeof *stack);                                                 \
+      expanded = realloc(expanded, cap * sizeof *expanded);                                        \
+      if (!stack || !expanded)                                                                     \
+        abort();                                                                                   \
+    }                                                                                              \
+    stack[n] = (e), expanded[n++] = (x);                                                           \
+  } while (0)
+  STACK_PUSH(root, false);
+  while (n) {
+    const Expr *e = stack[--n];
+    bool x = expanded[n];
+    if (ptrmap_get(&h, e))
+      continue;
+    Expr *kids[3];
+    int nk = 0;
+    Expr **many = NULL;
+    switch (e->kind) {
+    case EX_TUPLE: many = e->tuple.fields, nk = e->tuple.n; break;
+    case EX_CALL:
+      many = e->call.args, nk = e->call.nargs;
+      if (e->call.kind == CALL_EXPR)
+        kids[0] = e->call.callee;
+      break;
+    case EX_PROJ: kids[0] = e->proj.tuple; break;
+    case EX_LET: kids[0] = e->let.value, kids[1] = e->let.body; break;
+    case EX_IF: kids[0] = e->if_.cond, kids[1] = e->if_.then, kids[2] = e->if_.els; break;
+    case EX_FUNC: kids[0] = e->func.body; break;
+    case EX_REF_NEW: kids[0] = e->ref_new.value; break;
+    case EX_REF_READ: kids[0] = e->ref_read.ref; break;
+    case EX_REF_WRITE: kids[0] = e->ref_write.ref, kids[1] = e->ref_write.value; break;
+    case EX_MATCH: kids[0] = e->match.scrut; break;
+    default: break;
+    }
+    int nfixed = e->kind == EX_PROJ || e->kind == EX_FUNC || e->kind == EX_REF_NEW ||
+                         e->kind == EX_REF_READ || e->kind == EX_MATCH ||
+                         (e->kind == EX_CALL && e->call.kind == CALL_EXPR)
+                     ? 1
+                 : e->kind == EX_LET || e->kind == EX_REF_WRITE ? 2
+                 : e->kind == EX_IF                             ? 3
+                                                                : 0;
+    int total = nfixed + nk + (e->kind == EX_MATCH ? e->match.n : 0);
+    if (!x) {
+      STACK_PUSH(e, true);
+      for (int i = 0; i < total; i++) {
+        const Expr *c = i < nfixed            ? kids[i]
+                        : e->kind == EX_MATCH ? e->match.clauses[i - nfixed].body
+                                              : many[i - nfixed];
+        if (!ptrmap_get(&h, c))
+          STACK_PUSH(c, false);
+      }
+      continue;
+    }
+    int64_t best = 0;
+    for (int i = 0; i < total; i++) {
+      const Expr *c = i < nfixed            ? kids[i]
+                      : e->kind == EX_MATCH ? e->match.clauses[i - nfixed].body
+                                            : many[i - nfixed];
+      int64_t *hc = ptrmap_get(&h, c);
+      if (hc && *hc > best)
+        best = *hc;
+    }
+    *ptrmap_put(&h, e, NULL) = best + 1;
+  }
+#undef STACK_PUSH
+  int64_t r = *ptrmap_get(&h, root);
+  ptrmap_free(&h);
+  free(stack);
+  free(expanded);
+  return r;
+}
+
+/* def @name[tvars](params, attrs) -> ret { body } */
+static void parse_def(Parser *p) {
+  const Tok *start = next(p);
+  const Tok *name = expect(p, TK_GLOBAL, "a global name `@name` after `def`");
+  GlobalFn *g = ir_global_intern(p->m, tok_name(p, name, 1));
+  int added;
+  ptrmap_put(&p->attempted, g, &added);
+  if (!added)
+    fail(p, name, "%s is already defined", describe(p, name));
+  p->nfree = 0;
+  bool inl;
+  Expr *f = parse_fn(p, start, true, &inl);
+  if (ir_height(f) > PARSE_MAX_IR_DEPTH)
+    fail(p, start,
+         "the definition of %s is nested deeper than %d levels (counting let chains "
+         "and graph bindings)",
+         describe(p, name), PARSE_MAX_IR_DEPTH);
+  g->func = f;
+  g->is_inline = inl;
+  PUSH(p, p->defs, p->ndefs, p->capdefs, g);
+}
+
+/* The TypeDef the pre-scan declared for the `type` token at index i. */
+static TypeDef *declared(const Parser *p, int i) {
+  for (int k = 0; k < p->ndecls; k++)
+    if (p->decls[k].tok == i)
+      return p->decls[k].td;
+  return NULL;
+}
+
+/* type Name[tvars] { Ctor(T, ..), Ctor, .. } */
+static void parse_typedef(Parser *p) {
+  int tok = p->pos;
+  next(p);
+  const Tok *name = expect(p, TK_IDENT, "a type name after `type`");
+  check_new_name(p, name, "type");
+  int mark = p->ntvars, n = 0;
+  Type **tv = NULL;
+  if (accept(p, TK_LBRACK))
+    n = parse_tvar_binders(p, &tv);
+  TypeDef *td = declared(p, tok);
+  if (!td && find_typedef(p, name))
+    fail(p, name, "type %s is already defined", describe(p, name));
+  if (!td)
+    fail(p, name, "type %s has too many type parameters", describe(p, name));
+  if (n != td->ntvars)
+    abort(); /* the pre-scan read the same tokens */
+  p->ntvars = mark;
+  for (int i = 0; i < n; i++)
+    bind_tvar(p, td->tvars[i]);
+  expect(p, TK_LBRACE, "`{` and the constructors");
+  while (!accept(p, TK_RBRACE)) {
+    const Tok *c = expect(p, TK_IDENT, "a constructor name");
+    check_new_name(p, c, "constructor");
+    char *cname = tok_name(p, c, 0);
+    OpId op;
+    if (ir_ctor_get(p->m, cname))
+      fail(p, c, "constructor %s is already defined", describe(p, c));
+    if (ir_op_lookup(c->s, (size_t)c->len, &op) || tok_is(c, "Tensor") || tok_is(c, "nan") ||
+        tok_is(c, "inf") || tok_is(c, "None"))
+      fail(p, c, "%s cannot name a constructor (it is an operator or a reserved word)",
+           describe(p, c));
+    Type **fields = NULL;
+    int n = 0;
+    if (accept(p, TK_LPAREN))
+      n = parse_type_list(p, TK_RPAREN, "`,` or `)` in the constructor fields", &fields);
+    ir_ctor_add(p->m, td, cname, n, fields);
+    if (!accept(p, TK_COMMA)) {
+      expect(p, TK_RBRACE, "`,` or `}` after the constructor");
+      break;
+    }
+  }
+  p->ntvars = mark;
+}
+
+/* Declares every `type Name[A, ..]` header so types can be used before
+ * their definition.  Malformed headers and duplicates are left to the
+ * main pass, which reports them in order. */
+static void prescan_types(Parser *p) {
+  for (int i = 0; i + 1 < p->ntok; i++) {
+    const Tok *t = &p->toks[i], *name = &p->toks[i + 1];
+    if (t->k != TK_TYPE || name->k != TK_IDENT || memchr(name->s, '.', (size_t)name->len) ||
+        reserved_type_name(name) || find_typedef(p, name))
+      continue;
+    const char *tv[64];
+    int n = 0, j = i + 2;
+    bool ok = true;
+    if (j < p->ntok && p->toks[j].k == TK_LBRACK) {
+      for (j++;; j += 2) {
+        if (j + 1 >= p->ntok || p->toks[j].k != TK_IDENT || n == 64) {
+          ok = false;
+          break;
+        }
+        tv[n++] = arena_strndup(p->tmp, p->toks[j].s, (size_t)p->toks[j].len);
+        if (p->toks[j + 1].k == TK_RBRACK)
+          break;
+        if (p->toks[j + 1].k != TK_COMMA) {
+          ok = false;
+          break;
+        }
+      }
+    }
+    if (!ok)
+      continue;
+    TypeDecl d = {i, ir_typedef_add(p->m, tok_name(p, name, 0), n, tv)};
+    PUSH(p, p->decls, p->ndecls, p->capdecls, d);
+  }
+}
+
+/* #[version = "0.0.5"] */
+static void parse_header(Parser *p) {
+  next(p);
+  expect(p, TK_LBRACK, "`[` after `#`");
+  const Tok *v = expect(p, TK_IDENT, "`version`");
+  if (!tok_is(v, "version"))
+    fail(p, v, "expected `version`, found %s", describe(p, v));
+  expect(p, TK_EQ, "`=`");
+  const Tok *s = expect(p, TK_STR, "a version string");
+  if (strcmp(s->str, "0.0.5") != 0)
+    fail(p, s, "unsupported text format version %s (expected \"0.0.5\")", describe(p, s));
+  expect(p, TK_RBRACK, "`]`");
+}
+
+/* item := header (first only) | def | type */
+static void parse_item(Parser *p, bool first) {
+  const Tok *t = peek(p);
+  if (t->k == TK_HASH && first)
+    parse_header(p);
+  else if (t->k == TK_DEF)
+    parse_def(p);
+  else if (t->k == TK_TYPE)
+    parse_typedef(p);
+  else
+    fail(p, t, "expected `def` or `type`, found %s", describe(p, t));
+}
+
+/* Parses one item; after an error skips to the next `def` or `type`. */
+static void parse_item_guarded(Parser *p, bool first) {
+  jmp_buf jb;
+  int start = p->pos;
+  p->bail = &jb;
+  if (setjmp(jb) == 0) {
+    parse_item(p, first);
+    return;
+  }
+  p->depth = 0, p->nvars = 0, p->ntvars = 0, p->ngraph = 0;
+  if (p->pos == start)
+    p->pos++;
+  while (p->pos < p->ntok - 1 && p->toks[p->pos].k != TK_DEF && p->toks[p->pos].k != TK_TYPE)
+    p->pos++;
+}
+
+/* Reports globals used but never defined, each at its first use. */
+static void resolve_globals(Parser *p) {
+  PtrMap reported = {0};
+  for (int i = 0; i < p->ngrefs && !p->stop; i++) {
+    GlobalFn *g = p->grefs[i].g;
+    int added;
+    if (g->func || ptrmap_get(&p->attempted, g))
+      continue;
+    ptrmap_put(&reported, g, &added);
+    if (added)
+      error_at(p, p->grefs[i].at, "undefined global @%s", g->name);
+  }
+  ptrmap_free(&reported);
+}
+
+/* Lexes, pre-scans the type definitions, parses every item with
+ * recovery, then resolves globals; the module only when there was no error. */
+Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) {
+  Diag local;
+  if (!d)
+    diag_init(d = &local, file, NULL);
+  const char *old_file = d->file, *old_src = d->src;
+  /* The lexer reads a NUL-terminated copy (NULs inside are errors); the
+   * messages quote a copy with NULs shown as spaces. */
+  char *text = malloc(len + 1), *shown = malloc(len + 1);
+  if (!text || !shown)
+    abort();
+  if (len)
+    memcpy(text, src, len);
+  text[len] = 0;
+  for (size_t i = 0; i <= len; i++)
+    shown[i] = i < len && text[i] == 0 ? ' ' : text[i];
+  if (file)
+    d->file = file;
+  d->src = shown;
+
+  Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
+  Lexer L = {.src = text, .len = len, .line = 1, .a = p.tmp};
+  lex_all(&L);
+  p.toks = L.toks, p.ntok = L.ntok;
+  prescan_types(&p);
+  for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
+    parse_item_guarded(&p, first);
+  if (!p.stop)
+    resolve_globals(&p);
+
+  Module *m = p.m;
+  if (p.nerrors) {
+    ir_module_free(m);
+    m = NULL;
+  } else {
+    /* Definition order, not the order of first reference. */
+    if (p.ndefs != m->nfuncs)
+      abort();
+    if (p.ndefs)
+      memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
+  }
+  ptrmap_free(&p.attempted);
+  arena_free(p.tmp);
+  d->file = old_file, d->src = old_src;
+  free(text);
+  free(shown);
+  if (d == &local)
+    diag_free(&local);
+  return m;
+}

@@ -1,0 +1,509 @@
+/*
+ * erase.c - erasing type annotations that inference is guaranteed to
+ * recover (the rule is in typing.h), for the typecheck fuzzer.
+ *
+ * One walk over each global decides, node by node, whether the node's
+ * type is known: bottom-up (it synthesizes) or from its context (checking
+ * mode, E below).  Decisions are made in program order and only count on
+ * annotations still present or on types earlier decisions showed to be
+ * recoverable; trying to erase an annotation removes it first (so the
+ * walk of its value cannot use it) and puts it back if the value does not
+ * synthesize.  Being conservative is always sound: "unknown" only keeps
+ * annotations.
+ */
+#include <string.h>
+
+#include "../ir/ptrmap.h"
+#include "typing.h"
+
+enum { MAX_DEPTH = 10000, TYPE_DEPTH = 200 };
+
+typedef struct Er {
+  Module *m;
+  uint64_t rng;
+  bool all;
+  uint8_t *known; /* by var id: the variable's type is recoverable */
+  int capknown;
+  PtrMap seen; /* Expr -> 1: visited, type unknown; 2: synthesizes */
+  TyErased *items;
+  int n, cap;
+  int depth;
+} Er;
+
+/* Should this erasable annotation be erased?  (splitmix64 bits) */
+static bool coin(Er *er) {
+  if (er->all)
+    return true;
+  uint64_t z = (er->rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return ((z ^ (z >> 31)) & 1) != 0;
+}
+
+/* Remember an erasure. */
+static void note(Er *er, TyErasedKind k, Var *v, Expr *f, Type *annot) {
+  if (er->n == er->cap) {
+    int nc = er->cap ? 2 * er->cap : 16;
+    TyErased *p = ARENA_ARRAY(er->m->arena, TyErased, nc);
+    if (er->n)
+      memcpy(p, er->items, sizeof *p * (size_t)er->n);
+    er->items = p;
+    er->cap = nc;
+  }
+  er->items[er->n++] = (TyErased){k, v, f, annot};
+}
+
+static bool var_known(Er *er, const Var *v) {
+  return v && v->id >= 0 && v->id < er->capknown && er->known[v->id];
+}
+
+static void set_known(Er *er, const Var *v, bool k) {
+  if (!v || v->id < 0 || v->id >= (1 << 24))
+    return;
+  if (v->id >= er->capknown) {
+    int nc = er->capknown ? er->capknown : 64;
+    while (nc <= v->id)
+      nc *= 2;
+    uint8_t *p = ARENA_ARRAY(er->m->arena, uint8_t, nc);
+    if (er->capknown)
+      memcpy(p, er->known, (size_t)er->capknown);
+    er->known = p;
+    er->capknown = nc;
+  }
+  er->known[v->id] = k;
+}
+
+/* Is g's type known without inference: fully annotated? */
+static bool global_known(const GlobalFn *g) {
+  const Expr *f = g ? g->func : NULL;
+  if (!f || f->kind != EX_FUNC || !f->func.ret)
+    return false;
+  for (int i = 0; i < f->func.nparams; i++)
+    if (!f->func.params[i] || !f->func.params[i]->annot)
+      return false;
+  return true;
+}
+
+/* Is g polymorphic with a complete signature? */
+static bool global_poly(const GlobalFn *g) {
+  const Expr *f = g ? g->func : NULL;
+  if (!f || f->kind != EX_FUNC || !f->func.ntvars || !f->func.ret)
+    return false;
+  for (int i = 0; i < f->func.nparams; i++)
+    if (!f->func.params[i] || !f->func.params[i]->annot)
+      return false;
+  return true;
+}
+
+/* Does t contain an incomplete type (a `_` in the text)? */
+static bool has_hole(const Type *t, int depth) {
+  if (!t || depth > TYPE_DEPTH)
+    return true;
+  switch (t->kind) {
+  case TY_INCOMPLETE: return true;
+  case TY_TENSOR:
+  case TY_VAR: return false;
+  case TY_REF: return has_hole(t->ref.inner, depth + 1);
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (has_hole(t->tuple.fields[i], depth + 1))
+        return true;
+    return false;
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (has_hole(t->adt.args[i], depth + 1))
+        return true;
+    return false;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (has_hole(t->func.params[i], depth + 1))
+        return true;
+    return has_hole(t->func.ret, depth + 1);
+  }
+  return true;
+}
+
+/* Visit the type parameters tv[0..n) occurring in t: with set, mark them
+ * in D; otherwise return false if one is not marked. */
+static bool tvars(const Type *t, int n, Type *const *tv, bool *D, bool set, int depth) {
+  if (!t || depth > TYPE_DEPTH)
+    return false;
+  switch (t->kind) {
+  case TY_VAR:
+    for (int i = 0; i < n; i++)
+      if (tv[i] == t) {
+        if (set)
+          D[i] = true;
+        return D[i];
+      }
+    return true;
+  case TY_TENSOR:
+  case TY_INCOMPLETE: return true;
+  case TY_REF: return tvars(t->ref.inner, n, tv, D, set, depth + 1);
+  case TY_TUPLE:
+  case TY_ADT:
+  case TY_FUNC: {
+    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
+    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+                 : t->kind == TY_ADT ? t->adt.args
+                                     : t->func.params;
+    bool all = true;
+    for (int i = 0; i < k; i++)
+      all &= tvars(src[i], n, tv, D, set, depth + 1);
+    if (t->kind == TY_FUNC)
+      all &= tvars(t->func.ret, n, tv, D, set, depth + 1);
+    return all;
+  }
+  }
+  return false;
+}
+
+static bool ew(Er *er, Expr *e, bool E);
+static bool ew_func(Er *er, Expr *e, bool pk, bool rk);
+
+/* Is t a real annotation, without `_` holes?  (Only those are erased.) */
+static bool solid(const Type *t) {
+  return t && !has_hole(t, 0);
+}
+
+/* Does pattern p alone fix the scrutinee's whole type?  (Constructors of
+ * type definitions without parameters, and tuples of such.) */
+static bool pat_fixes(const Pattern *p, int depth) {
+  if (!p || depth > MAX_DEPTH)
+    return false;
+  if (p->kind == PAT_CTOR)
+    return p->ctor && p->ctor->def && p->ctor->def->ntvars == 0;
+  if (p->kind != PAT_TUPLE)
+    return false;
+  for (int i = 0; i < p->n; i++)
+    if (!pat_fixes(p->sub[i], depth + 1))
+      return false;
+  return true;
+}
+
+/* Pattern variables: known when the scrutinee's type is. */
+static void ew_pat(Er *er, Pattern *p, bool known, int depth) {
+  if (!p || depth > MAX_DEPTH)
+    return;
+  if (p->kind == PAT_VAR && p->var) {
+    Var *v = p->var;
+    if (solid(v->annot) && known && coin(er)) {
+      note(er, TY_ERASED_PATVAR, v, NULL, v->annot);
+      v->annot = NULL;
+    }
+    set_known(er, v, known || v->annot);
+  }
+  for (int i = 0; i < p->n && p->sub; i++)
+    ew_pat(er, p->sub[i], known, depth + 1);
+}
+
+/* A call whose parameter types P[0..n) and result R mention the type
+ * parameters tv[0..ntv) (a polymorphic global or a constructor): a type
+ * parameter is fixed by the expected result or by a synthesizing argument;
+ * an argument whose parameter type is then fixed is checked. */
+static bool ew_poly(Er *er, int ntv, Type *const *tv, Type *const *P, const Type *R, int n,
+                    Expr **args, bool E) {
+  bool Dbuf[16], done[16];
+  bool *D = ntv <= 16 ? Dbuf : ARENA_ARRAY(er->m->arena, bool, ntv);
+  bool *fdone = n <= 16 ? done : ARENA_ARRAY(er->m->arena, bool, n);
+  memset(D, 0, sizeof *D * (size_t)ntv);
+  memset(fdone, 0, sizeof *fdone * (size_t)n);
+  if (E)
+    tvars(R, ntv, tv, D, true, 0);
+  for (int i = 0; i < n; i++) {
+    if (args[i] && args[i]->kind == EX_FUNC)
+      continue;
+    if (tvars(P[i], ntv, tv, D, false, 0))
+      ew(er, args[i], true);
+    else if (ew(er, args[i], false))
+      tvars(P[i], ntv, tv, D, true, 0);
+  }
+  /* Function literals, those whose parameter types are fixed first. */
+  for (;;) {
+    int pick = -1;
+    for (int i = 0; i < n; i++) {
+      if (fdone[i] || !args[i] || args[i]->kind != EX_FUNC)
+        continue;
+      const Type *p = P[i];
+      bool fixed = true;
+      if (p && p->kind == TY_FUNC)
+        for (int j = 0; j < p->func.nparams; j++)
+          fixed &= tvars(p->func.params[j], ntv, tv, D, false, 0);
+      else
+        fixed = tvars(p, ntv, tv, D, false, 0);
+      if (fixed) {
+        pick = i;
+        break;
+      }
+      if (pick < 0)
+        pick = i;
+    }
+    if (pick < 0)
+      break;
+    fdone[pick] = true;
+    const Type *p = P[pick];
+    bool pk, rk;
+    if (p && p->kind == TY_FUNC) {
+      pk = true;
+      for (int j = 0; j < p->func.nparams; j++)
+        pk &= tvars(p->func.params[j], ntv, tv, D, false, 0);
+      rk = tvars(p->func.ret, ntv, tv, D, false, 0);
+    } else {
+      pk = rk = tvars(p, ntv, tv, D, false, 0);
+    }
+    if (ew_func(er, args[pick], pk, rk))
+      tvars(p, ntv, tv, D, true, 0);
+  }
+  return E || tvars(R, ntv, tv, D, false, 0);
+}
+
+/* The function type of a callee, when it can be told: its type from the
+ * check that preceded the erasure, or its variable's annotation. */
+static const Type *callee_type(const Expr *c) {
+  const Type *t = c->type;
+  if (!t && c->kind == EX_VAR && c->var)
+    t = c->var->annot;
+  return t && t->kind == TY_FUNC ? t : NULL;
+}
+
+/* A call: of a polymorphic global, a constructor, or another callee. */
+static bool ew_call(Er *er, Expr *e, bool E) {
+  int n = e->call.nargs;
+  if (e->call.kind == CALL_OP) {
+    bool all = true;
+    for (int i = 0; i < n; i++)
+      all &= ew(er, e->call.args[i], false);
+    return E || all;
+  }
+  if (e->call.kind == CALL_CTOR) {
+    Ctor *c = e->call.ctor;
+    if (!c || !c->def || c->nfields != n) {
+      for (int i = 0; i < n; i++)
+        ew(er, e->call.args[i], false);
+      return E;
+    }
+    TypeDef *td = c->def;
+    Type *R = ir_adt_type(er->m->arena, td, td->ntvars, td->tvars);
+    return ew_poly(er, td->ntvars, td->tvars, c->fields, R, n, e->call.args, E);
+  }
+  Expr *callee = e->call.callee;
+  if (callee && callee->kind == EX_GLOBAL && global_poly(callee->global) &&
+      callee->global->func->func.nparams == n) {
+    Expr *f = callee->global->func;
+    *ptrmap_put(&er->seen, callee, NULL) = 1;
+    Type **P = ARENA_ARRAY(er->m->arena, Type *, n + 1);
+    for (int i = 0; i < n; i++)
+      P[i] = f->func.params[i]->annot;
+    return ew_poly(er, f->func.ntvars, f->func.tvars, P, f->func.ret, n, e->call.args, E);
+  }
+  /* Another callee whose type is known: arguments are checked against a
+   * monomorphic one; a polymorphic one (a parameter of type fn [T](..))
+   * is instantiated at the call, like a polymorphic global. */
+  bool kc = ew(er, callee, false);
+  const Type *F = kc ? callee_type(callee) : NULL;
+  if (F && F->func.ntvars && F->func.nparams == n)
+    return ew_poly(er, F->func.ntvars, F->func.tvars, F->func.params, F->func.ret, n, e->call.args,
+                   E);
+  bool mono = F ? !F->func.ntvars
+                : kc && (callee->kind == EX_FUNC ||
+                         (callee->kind == EX_GLOBAL && !callee->global->func->func.ntvars));
+  for (int i = 0; i < n; i++)
+    ew(er, e->call.args[i], mono);
+  return E || mono;
+}
+
+/* A function literal whose parameter types (pk) and return type (rk) are
+ * known from its context or not. */
+static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
+  *ptrmap_put(&er->seen, e, NULL) = 1;
+  bool allp = true;
+  for (int i = 0; i < e->func.nparams; i++) {
+    Var *v = e->func.params[i];
+    if (!v) {
+      allp = false;
+      continue;
+    }
+    if (solid(v->annot) && pk && !e->func.ntvars && coin(er)) {
+      note(er, TY_ERASED_PARAM, v, NULL, v->annot);
+      v->annot = NULL;
+    }
+    bool k = pk || v->annot;
+    set_known(er, v, k);
+    allp &= k;
+  }
+  Type *r = e->func.ret;
+  bool rt;
+  if (solid(r) && !e->func.ntvars && coin(er)) {
+    e->func.ret = NULL;
+    rt = ew(er, e->func.body, rk) || rk;
+    if (rt)
+      note(er, TY_ERASED_RET, NULL, e, r);
+    else
+      e->func.ret = r;
+    rt = true;
+  } else {
+    rt = ew(er, e->func.body, r || rk) || r;
+  }
+  return allp && rt;
+}
+
+/* A let chain, iterated. */
+static bool ew_let(Er *er, Expr *e, bool E) {
+  Expr *cur = e;
+  for (;;) {
+    Var *v = cur->let.var;
+    bool kv;
+    if (v && solid(v->annot) && coin(er)) {
+      Type *a = v->annot;
+      v->annot = NULL;
+      if (ew(er, cur->let.value, false))
+        note(er, TY_ERASED_LET, v, NULL, a);
+      else
+        v->annot = a;
+      kv = true;
+    } else if (v && v->annot) {
+      ew(er, cur->let.value, true);
+      kv = true;
+    } else {
+      kv = ew(er, cur->let.value, false);
+    }
+    set_known(er, v, kv);
+    cur = cur->let.body;
+    if (!cur || cur->kind != EX_LET)
+      return ew(er, cur, E);
+  }
+}
+
+/* The walk proper: is e's type known (E: known from the context)? */
+static bool walk(Er *er, Expr *e, bool E) {
+  switch (e->kind) {
+  case EX_VAR: return E || var_known(er, e->var);
+  case EX_GLOBAL: return E || global_known(e->global);
+  case EX_CONST: return true;
+  case EX_TUPLE: {
+    bool all = true;
+    for (int i = 0; i < e->tuple.n; i++)
+      all &= ew(er, e->tuple.fields[i], E);
+    return E || all;
+  }
+  case EX_PROJ: return ew(er, e->proj.tuple, false) || E;
+  case EX_LET: return ew_let(er, e, E);
+  case EX_IF: {
+    ew(er, e->if_.cond, true);
+    if (E) {
+      ew(er, e->if_.then, true);
+      ew(er, e->if_.els, true);
+      return true;
+    }
+    if (ew(er, e->if_.then, false)) {
+      ew(er, e->if_.els, true);
+      return true;
+    }
+    return ew(er, e->if_.els, false);
+  }
+  case EX_CALL: return ew_call(er, e, E);
+  case EX_FUNC: return ew_func(er, e, E, E);
+  case EX_REF_NEW: return ew(er, e->ref_new.value, E);
+  case EX_REF_READ: return ew(er, e->ref_read.ref, E);
+  case EX_REF_WRITE: {
+    bool kr = ew(er, e->ref_write.ref, false);
+    ew(er, e->ref_write.value, kr);
+    return true;
+  }
+  case EX_MATCH: {
+    bool fixes = false;
+    for (int i = 0; i < e->match.n; i++)
+      fixes |= pat_fixes(e->match.clauses[i].pat, 0);
+    bool ks = ew(er, e->match.scrut, fixes);
+    bool found = E;
+    for (int i = 0; i < e->match.n; i++) {
+      ew_pat(er, e->match.clauses[i].pat, ks, 0);
+      if (ew(er, e->match.clauses[i].body, found))
+        found = true;
+    }
+    return found;
+  }
+  }
+  return E;
+}
+
+/* Walk e once (shared nodes answer from memory; they bind nothing). */
+static bool ew(Er *er, Expr *e, bool E) {
+  if (!e)
+    return E;
+  int added;
+  int64_t *slot = ptrmap_put(&er->seen, e, &added);
+  if (!added)
+    return E || *slot == 2;
+  *slot = 1;
+  if (er->depth >= MAX_DEPTH)
+    return E;
+  er->depth++;
+  bool k = walk(er, e, E);
+  er->depth--;
+  if (!E && k)
+    *ptrmap_get(&er->seen, e) = 2;
+  return k;
+}
+
+TyErasure ty_erase_annotations(Module *m, uint64_t seed) {
+  Er er = {.m = m, .rng = seed, .all = seed == TY_ERASE_ALL};
+  for (int i = 0; i < m->nfuncs; i++) {
+    GlobalFn *g = m->funcs[i];
+    Expr *f = g ? g->func : NULL;
+    if (!f || f->kind != EX_FUNC)
+      continue;
+    *ptrmap_put(&er.seen, f, NULL) = 1;
+    for (int j = 0; j < f->func.nparams; j++)
+      if (f->func.params[j])
+        set_known(&er, f->func.params[j], f->func.params[j]->annot);
+    Type *r = f->func.ret;
+    if (solid(r) && !f->func.ntvars && coin(&er)) {
+      f->func.ret = NULL; /* references to g no longer count as known */
+      if (ew(&er, f->func.body, false))
+        note(&er, TY_ERASED_RET, NULL, f, r);
+      else
+        f->func.ret = r;
+    } else {
+      ew(&er, f->func.body, r != NULL);
+    }
+  }
+  ptrmap_free(&er.seen);
+  return (TyErasure){er.n, er.items};
+}
+
+bool ty_erasure_verify(const TyErasure *er, Diag *d) {
+  bool ok = true;
+  for (int i = 0; i < er->n; i++) {
+    const TyErased *it = &er->items[i];
+    const Type *got = NULL;
+    const char *what = "";
+    if (it->kind == TY_ERASED_RET) {
+      const Type *ft = it->func->type;
+      got = ft && ft->kind == TY_FUNC ? ft->func.ret : NULL;
+      what = "the return type of a function";
+    } else {
+      got = it->var->type;
+      what = it->kind == TY_ERASED_LET     ? "let variable"
+             : it->kind == TY_ERASED_PARAM ? "parameter"
+                                           : "pattern variable";
+    }
+    if (!ir_type_equal(got, it->annot)) {
+      ok = false;
+      const Expr *at = it->func;
+      diag_error(d, at ? at->line : 0, at ? at->col : 0, "erased annotation not recovered: %s%s%s",
+                 what, it->var ? " %" : "", it->var ? it->var->name : "");
+    }
+  }
+  return ok;
+}
+
+void ty_erasure_restore(const TyErasure *er) {
+  for (int i = 0; i < er->n; i++) {
+    const TyErased *it = &er->items[i];
+    if (it->kind == TY_ERASED_RET)
+      it->func->func.ret = it->annot;
+    else
+      it->var->annot = it->annot;
+  }
+}

@@ -1,0 +1,1742 @@
+/*
+ * infer.c - type inference: constraint generation over the expression
+ * DAG, union-find unification with an occurs check, a queue of operator
+ * relations re-run when their argument types are refined, and the final
+ * recursive resolution into Expr.type and Var.type (see typing.h).
+ *
+ * Representation.  Each incomplete type is a TY_INCOMPLETE Type (in the
+ * scratch arena) whose id indexes `nodes`, a union-find.  A root node is
+ * either unknown (bound == NULL) or bound to a non-incomplete type, which
+ * may itself contain incomplete types.  Only unknown roots are ever
+ * merged.  Every other type built during inference is allocated in the
+ * module's arena, so resolution can return a type unchanged when it holds
+ * no incomplete type; only the scratch arena is freed after a check.
+ *
+ * Relations.  An operator call whose argument types are known runs its
+ * relation at once.  Otherwise (REL_DEFER) it becomes a Rel, registered on
+ * the unknown roots found inside its arguments ("trigger lists", as in
+ * Relay).  Binding a root moves its relations to the queue; merging two
+ * roots concatenates their lists.  A re-run re-registers on whatever is
+ * still unknown, so a refinement nested anywhere inside an argument (the
+ * element of a tuple bound to a parent variable, say) re-runs it.  Each
+ * root is bound at most once, so the queue reaches a fixpoint.
+ * Projections from a tuple of yet unknown type are relations too.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "typing.h"
+
+enum {
+  MAX_DEPTH = 10000,    /* expression nesting (let chains do not count) */
+  TYPE_DEPTH = 400,     /* type nesting */
+  MAX_VAR_ID = 1 << 24, /* larger var ids are taken as corrupt */
+  STEP_LIMIT = 1 << 22, /* work on types per check, against blow-ups */
+  MSG = 200,            /* bytes of a formatted type in messages */
+  MEMO = 64,            /* entries of the resolution cache (power of 2) */
+};
+
+typedef struct Rel Rel;
+typedef struct Link {
+  Rel *rel;
+  struct Link *next;
+} Link;
+
+/* A union-find node: one per incomplete type. */
+typedef struct Node {
+  int parent, rank;
+  Type *ty;          /* the TY_INCOMPLETE type whose id is this node */
+  Type *bound;       /* root only: the type it equals, never incomplete */
+  Link *rels, *tail; /* root only: relations to re-run when bound */
+  Type *res;         /* resolved type (memo) */
+  uint32_t mark;     /* occurs-check epoch */
+} Node;
+
+typedef enum RelKind { RK_OP, RK_PROJ } RelKind;
+
+/* A deferred constraint: an operator relation or a tuple projection. */
+struct Rel {
+  RelKind kind;
+  Expr *e;        /* the call or projection, for messages */
+  const char *fn; /* the enclosing global, for messages */
+  int line, col;
+  int nargs;
+  Type **args; /* RK_PROJ: args[0] is the tuple's type */
+  Type *out;   /* the expression's type, unified with the result */
+  bool done, queued;
+};
+
+/* A visited expression and its (unresolved, then resolved) type. */
+typedef struct Visit {
+  Expr *e;
+  Type *t;
+  const char *fn;
+  int line, col;
+} Visit;
+
+/* A bound variable. */
+typedef struct VarRec {
+  Var *v;
+  const char *fn;
+  int line, col;
+} VarRec;
+
+typedef struct Cx {
+  Module *m;
+  Arena *A; /* the module's arena: types that outlive the check */
+  Arena *S; /* scratch, freed after the check */
+  Diag *d;
+  TyRelateFn relate;
+  bool failed;
+  bool free_vars_ok; /* ty_check_expr: unbound vars use Var.type/annot */
+  bool occurs, big;  /* why the last unification failed */
+  const char *fn;    /* the global being checked */
+  int line, col;     /* innermost known source position */
+  int depth;
+  long steps;
+  uint32_t epoch;
+
+  Node *nodes;
+  int nnodes, capnodes;
+  Type **vty; /* by var id */
+  int capvty;
+  VarRec *vars;
+  int nvars, capvars;
+  Visit *visits; /* every expression entered, in order (see enter) */
+  int nvisits, capvisits;
+  GlobalFn **sigk; /* open addressing: global -> index in sigv */
+  int *sigi, capsig;
+  Type **sigv;
+  int nsigv, capsigv;
+  struct {
+    Type *k, *v;
+  } * memo; /* direct-mapped cache: structural type -> resolved type */
+  Rel **rels;
+  int nrels, caprels;
+  Rel **queue;
+  int qhead, qn, qcap;
+  Visit *matches; /* complete matches, for the exhaustiveness check */
+  int nmatches, capmatches;
+  int *leaves; /* unknown roots found by the last zonk (node indices) */
+  int nleaves, capleaves;
+  Type *bool_ty, *unit_ty;
+} Cx;
+
+/* Make room for one more element in an array held in the scratch arena. */
+static void *grow(Arena *S, void *old, int n, int *cap, size_t elem) {
+  if (n < *cap)
+    return old;
+  int nc = *cap ? 2 * *cap : 16;
+  void *p = arena_alloc(S, elem * (size_t)nc);
+  if (n)
+    memcpy(p, old, elem * (size_t)n);
+  *cap = nc;
+  return p;
+}
+
+#define PUSH(cx, arr, n, cap, val)                                                                 \
+  do {                                                                                             \
+    (arr) = grow((cx)->S, (arr), (n), &(cap), sizeof *(arr));                                      \
+    (arr)[(n)++] = (val);                                                                          \
+  } while (0)
+
+/* Count work on types; false once the per-check budget is spent. */
+static bool step(Cx *cx) {
+  if (++cx->steps > STEP_LIMIT) {
+    cx->big = true;
+    return false;
+  }
+  return true;
+}
+
+/* ---------------------------------------------------------- union-find */
+
+/* A new unknown type. */
+static Type *fresh(Cx *cx) {
+  cx->nodes = grow(cx->S, cx->nodes, cx->nnodes, &cx->capnodes, sizeof *cx->nodes);
+  int id = cx->nnodes++;
+  Node *n = &cx->nodes[id];
+  memset(n, 0, sizeof *n);
+  n->parent = id;
+  n->ty = ARENA_NEW(cx->S, Type);
+  n->ty->kind = TY_INCOMPLETE;
+  n->ty->incomplete.id = id;
+  return n->ty;
+}
+
+/* Is t an incomplete type of this check (not a stray one)? */
+static bool ours(const Cx *cx, const Type *t) {
+  return t->kind == TY_INCOMPLETE && t->incomplete.id >= 0 && t->incomplete.id < cx->nnodes &&
+         cx->nodes[t->incomplete.id].ty == t;
+}
+
+/* The root of node i, with path halving. */
+static int find(Cx *cx, int i) {
+  while (cx->nodes[i].parent != i) {
+    cx->nodes[i].parent = cx->nodes[cx->nodes[i].parent].parent;
+    i = cx->nodes[i].parent;
+  }
+  return i;
+}
+
+/* t with a bound incomplete type replaced by its binding (one level): an
+ * unknown root's type, a non-incomplete type, or a stray incomplete. */
+static Type *shallow(Cx *cx, Type *t) {
+  if (!ours(cx, t))
+    return t;
+  Node *r = &cx->nodes[find(cx, t->incomplete.id)];
+  return r->bound ? r->bound : r->ty;
+}
+
+/* Is t (after shallow) an unknown root of this check? */
+static bool unknown(Cx *cx, Type *t) {
+  return ours(cx, t);
+}
+
+/* Queue the relations waiting on root r. */
+static void trigger(Cx *cx, Node *r) {
+  for (Link *l = r->rels; l; l = l->next)
+    if (!l->rel->done && !l->rel->queued) {
+      l->rel->queued = true;
+      PUSH(cx, cx->queue, cx->qn, cx->qcap, l->rel);
+    }
+  r->rels = r->tail = NULL;
+}
+
+/* Register relation rel on the unknown root r. */
+static void wait_on(Cx *cx, Node *r, Rel *rel) {
+  Link *l = ARENA_NEW(cx->S, Link);
+  l->rel = rel;
+  if (r->tail)
+    r->tail->next = l;
+  else
+    r->rels = l;
+  r->tail = l;
+}
+
+/* Does the unknown root `root` occur in t? */
+static bool occurs(Cx *cx, int root, Type *t, int depth) {
+  if (depth > TYPE_DEPTH || !step(cx)) {
+    cx->big = true;
+    return true;
+  }
+  switch (t->kind) {
+  case TY_INCOMPLETE: {
+    if (!ours(cx, t))
+      return false;
+    int r = find(cx, t->incomplete.id);
+    if (r == root)
+      return true;
+    Node *n = &cx->nodes[r];
+    if (!n->bound || n->mark == cx->epoch)
+      return false;
+    n->mark = cx->epoch;
+    return occurs(cx, root, n->bound, depth + 1);
+  }
+  case TY_TENSOR:
+  case TY_VAR: return false;
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (occurs(cx, root, t->tuple.fields[i], depth + 1))
+        return true;
+    return false;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (occurs(cx, root, t->func.params[i], depth + 1))
+        return true;
+    return occurs(cx, root, t->func.ret, depth + 1);
+  case TY_REF: return occurs(cx, root, t->ref.inner, depth + 1);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (occurs(cx, root, t->adt.args[i], depth + 1))
+        return true;
+    return false;
+  }
+  return false;
+}
+
+/* Bind the unknown root of v to the non-incomplete type t. */
+static bool bind(Cx *cx, Type *v, Type *t) {
+  int root = find(cx, v->incomplete.id);
+  cx->epoch++;
+  if (occurs(cx, root, t, 0)) {
+    cx->occurs = !cx->big;
+    return false;
+  }
+  cx->nodes[root].bound = t;
+  trigger(cx, &cx->nodes[root]);
+  return true;
+}
+
+/* Merge two distinct unknown roots. */
+static void merge(Cx *cx, Type *a, Type *b) {
+  int ra = find(cx, a->incomplete.id), rb = find(cx, b->incomplete.id);
+  if (ra == rb)
+    return;
+  if (cx->nodes[ra].rank < cx->nodes[rb].rank) {
+    int t = ra;
+    ra = rb;
+    rb = t;
+  }
+  Node *A = &cx->nodes[ra], *B = &cx->nodes[rb];
+  B->parent = ra;
+  if (A->rank == B->rank)
+    A->rank++;
+  if (B->rels) {
+    if (A->tail)
+      A->tail->next = B->rels;
+    else
+      A->rels = B->rels;
+    A->tail = B->tail;
+    B->rels = B->tail = NULL;
+  }
+}
+
+static bool unify_rec(Cx *cx, Type *a, Type *b, int depth);
+
+/* Unify two arrays of types pairwise. */
+static bool unify_all(Cx *cx, int n, Type **a, Type **b, int depth) {
+  for (int i = 0; i < n; i++)
+    if (!unify_rec(cx, a[i], b[i], depth + 1))
+      return false;
+  return true;
+}
+
+/* Structural unification (Relay's Unify): see the file comment. */
+static bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
+  if (!a || !b)
+    return false;
+  if (depth > TYPE_DEPTH || !step(cx)) {
+    cx->big = true;
+    return false;
+  }
+  a = shallow(cx, a);
+  b = shallow(cx, b);
+  if (a == b)
+    return true;
+  bool ua = unknown(cx, a), ub = unknown(cx, b);
+  if (ua && ub) {
+    merge(cx, a, b);
+    return true;
+  }
+  if (ua)
+    return bind(cx, a, b);
+  if (ub)
+    return bind(cx, b, a);
+  if (a->kind != b->kind)
+    return false;
+  switch (a->kind) {
+  case TY_TENSOR:
+    if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
+      return false;
+    for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
+      if (a->tensor.shape[i] != b->tensor.shape[i])
+        return false;
+    return true;
+  case TY_TUPLE:
+    return a->tuple.n == b->tuple.n &&
+           unify_all(cx, a->tuple.n, a->tuple.fields, b->tuple.fields, depth);
+  case TY_FUNC:
+    if (a->func.ntvars != b->func.ntvars || a->func.nparams != b->func.nparams)
+      return false;
+    if (a->func.ntvars) {
+      /* Polymorphic function types unify up to renaming their type
+       * parameters, as in Relay: rename b's to a's. */
+      for (int i = 0; i < b->func.ntvars; i++)
+        if (!b->func.tvars[i] || b->func.tvars[i]->kind != TY_VAR)
+          return false;
+      b = ir_type_subst(cx->A, b, b->func.ntvars, b->func.tvars, a->func.tvars);
+    }
+    return unify_all(cx, a->func.nparams, a->func.params, b->func.params, depth) &&
+           unify_rec(cx, a->func.ret, b->func.ret, depth + 1);
+  case TY_REF: return unify_rec(cx, a->ref.inner, b->ref.inner, depth + 1);
+  case TY_ADT:
+    return a->adt.def == b->adt.def && a->adt.nargs == b->adt.nargs &&
+           unify_all(cx, a->adt.nargs, a->adt.args, b->adt.args, depth);
+  case TY_VAR: return false;        /* rigid: equal only to itself */
+  case TY_INCOMPLETE: return false; /* a stray incomplete type */
+  }
+  return false;
+}
+
+/* Unify a and b; on failure cx->occurs / cx->big say why. */
+static bool unify(Cx *cx, Type *a, Type *b) {
+  cx->occurs = cx->big = false;
+  return unify_rec(cx, a, b, 0);
+}
+
+/* --------------------------------------------------- building types */
+
+/* t with the TY_VARs from[i] replaced by to[i] and, when freshen, every
+ * incomplete type (a `_` written in an annotation) replaced by a fresh
+ * one.  Returns t itself when nothing changes.  NULL if t is malformed. */
+static Type *inst(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
+                  int depth) {
+  if (!t || depth > TYPE_DEPTH || !step(cx))
+    return NULL;
+  switch (t->kind) {
+  case TY_TENSOR:
+    if (t->tensor.rank < 0 || t->tensor.rank > IR_MAX_RANK || (unsigned)t->tensor.dtype >= DT_COUNT)
+      return NULL;
+    return t;
+  case TY_VAR:
+    for (int i = 0; i < n; i++)
+      if (from[i] == t)
+        return to[i];
+    return t;
+  case TY_INCOMPLETE: return freshen ? fresh(cx) : t;
+  case TY_REF: {
+    Type *in = inst(cx, t->ref.inner, n, from, to, freshen, depth + 1);
+    return !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
+  }
+  case TY_TUPLE:
+  case TY_ADT:
+  case TY_FUNC: {
+    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
+    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+                 : t->kind == TY_ADT ? t->adt.args
+                                     : t->func.params;
+    if (k < 0 || (k > 0 && !src))
+      return NULL;
+    if (t->kind == TY_ADT && (!t->adt.def || t->adt.def->ntvars != k))
+      return NULL;
+    Type **dst = k ? ARENA_ARRAY(cx->S, Type *, k) : NULL;
+    bool changed = false;
+    for (int i = 0; i < k; i++) {
+      if (!(dst[i] = inst(cx, src[i], n, from, to, freshen, depth + 1)))
+        return NULL;
+      changed |= dst[i] != src[i];
+    }
+    Type *ret = NULL;
+    if (t->kind == TY_FUNC) {
+      if (!(ret = inst(cx, t->func.ret, n, from, to, freshen, depth + 1)))
+        return NULL;
+      changed |= ret != t->func.ret;
+    }
+    if (!changed)
+      return t;
+    if (t->kind == TY_TUPLE)
+      return ir_tuple_type(cx->A, k, dst);
+    if (t->kind == TY_ADT)
+      return ir_adt_type(cx->A, t->adt.def, k, dst);
+    return ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
+  }
+  }
+  return NULL;
+}
+
+/* t with every bound incomplete type replaced by its binding, allocated in
+ * arena a.  When collect, the unknown roots met are added to cx->leaves. */
+static Type *zonk(Cx *cx, Type *t, Arena *a, bool collect, int depth) {
+  if (depth > TYPE_DEPTH || !step(cx))
+    return t;
+  if (t->kind == TY_INCOMPLETE) {
+    Type *s = shallow(cx, t);
+    if (s->kind == TY_INCOMPLETE) {
+      if (collect && ours(cx, s))
+        PUSH(cx, cx->leaves, cx->nleaves, cx->capleaves, find(cx, s->incomplete.id));
+      return s;
+    }
+    return zonk(cx, s, a, collect, depth + 1);
+  }
+  switch (t->kind) {
+  case TY_REF: {
+    Type *in = zonk(cx, t->ref.inner, a, collect, depth + 1);
+    return in == t->ref.inner ? t : ir_ref_type(a, in);
+  }
+  case TY_TUPLE:
+  case TY_ADT:
+  case TY_FUNC: {
+    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
+    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+                 : t->kind == TY_ADT ? t->adt.args
+                                     : t->func.params;
+    Type *buf[8];
+    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
+    bool changed = false;
+    for (int i = 0; i < k; i++) {
+      dst[i] = zonk(cx, src[i], a, collect, depth + 1);
+      changed |= dst[i] != src[i];
+    }
+    Type *ret = NULL;
+    if (t->kind == TY_FUNC) {
+      ret = zonk(cx, t->func.ret, a, collect, depth + 1);
+      changed |= ret != t->func.ret;
+    }
+    if (!changed)
+      return t;
+    if (t->kind == TY_TUPLE)
+      return ir_tuple_type(a, k, dst);
+    if (t->kind == TY_ADT)
+      return ir_adt_type(a, t->adt.def, k, dst);
+    return ir_func_type(a, t->func.ntvars, t->func.tvars, k, dst, ret);
+  }
+  default: return t;
+  }
+}
+
+/* The fully resolved form of t (in the module's arena), or NULL when some
+ * part is still unknown. */
+static Type *resolve(Cx *cx, Type *t, int depth) {
+  if (!t || depth > TYPE_DEPTH || !step(cx))
+    return NULL;
+  switch (t->kind) {
+  case TY_TENSOR:
+  case TY_VAR: return t;
+  case TY_INCOMPLETE: {
+    if (!ours(cx, t))
+      return NULL;
+    Node *r = &cx->nodes[find(cx, t->incomplete.id)];
+    if (!r->res && r->bound)
+      r->res = resolve(cx, r->bound, depth + 1);
+    return r->res;
+  }
+  default: break;
+  }
+  if (!cx->memo)
+    cx->memo = arena_alloc(cx->S, sizeof *cx->memo * MEMO);
+  size_t h = (size_t)(((uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull >> 40) & (MEMO - 1);
+  if (cx->memo[h].k == t)
+    return cx->memo[h].v;
+  Type *z = NULL;
+  switch (t->kind) {
+  case TY_REF: {
+    Type *in = resolve(cx, t->ref.inner, depth + 1);
+    z = !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
+    break;
+  }
+  default: {
+    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
+    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+                 : t->kind == TY_ADT ? t->adt.args
+                                     : t->func.params;
+    Type **dst = k ? ARENA_ARRAY(cx->S, Type *, k) : NULL;
+    bool changed = false, ok = true;
+    for (int i = 0; i < k && ok; i++) {
+      dst[i] = resolve(cx, src[i], depth + 1);
+      ok = dst[i] != NULL;
+      changed |= dst[i] != src[i];
+    }
+    Type *ret = NULL;
+    if (ok && t->kind == TY_FUNC) {
+      ret = resolve(cx, t->func.ret, depth + 1);
+      ok = ret != NULL;
+      changed |= ret != t->func.ret;
+    }
+    if (!ok)
+      z = NULL;
+    else if (!changed)
+      z = t;
+    else if (t->kind == TY_TUPLE)
+      z = ir_tuple_type(cx->A, k, dst);
+    else if (t->kind == TY_ADT)
+      z = ir_adt_type(cx->A, t->adt.def, k, dst);
+    else
+      z = ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
+  }
+  }
+  cx->memo[h].k = t;
+  cx->memo[h].v = z;
+  return z;
+}
+
+/* ----------------------------------------------------------- messages */
+
+typedef struct Buf {
+  char s[MSG];
+  size_t n;
+} Buf;
+
+/* Append text, truncating with "..." when full. */
+static void put(Buf *b, const char *s) {
+  size_t l = strlen(s);
+  if (b->n + l + 4 > sizeof b->s) {
+    if (b->n + 4 <= sizeof b->s) {
+      memcpy(b->s + b->n, "...", 4);
+      b->n = sizeof b->s;
+    }
+    return;
+  }
+  memcpy(b->s + b->n, s, l + 1);
+  b->n += l;
+}
+
+/* Format t as Relay text, unknown parts as ?N.  (A local formatter: the
+ * printer does not know this check's incomplete types.) */
+static void fmt(Cx *cx, Buf *b, Type *t, int depth) {
+  char tmp[48];
+  if (!t) {
+    put(b, "<none>");
+    return;
+  }
+  if (depth > 12 || b->n >= sizeof b->s - 4) {
+    put(b, "...");
+    return;
+  }
+  t = shallow(cx, t);
+  switch (t->kind) {
+  case TY_TENSOR:
+    put(b, "Tensor[(");
+    for (int i = 0; i < t->tensor.rank && i < IR_MAX_RANK; i++) {
+      snprintf(tmp, sizeof tmp, "%s%lld", i ? ", " : "", (long long)t->tensor.shape[i]);
+      put(b, tmp);
+    }
+    put(b, "), ");
+    put(b, (unsigned)t->tensor.dtype < DT_COUNT ? ir_dtype_name(t->tensor.dtype) : "?");
+    put(b, "]");
+    break;
+  case TY_TUPLE:
+    put(b, "(");
+    for (int i = 0; i < t->tuple.n; i++) {
+      if (i)
+        put(b, ", ");
+      fmt(cx, b, t->tuple.fields[i], depth + 1);
+    }
+    put(b, t->tuple.n == 1 ? ",)" : ")");
+    break;
+  case TY_FUNC:
+    put(b, "fn ");
+    if (t->func.ntvars) {
+      put(b, "[");
+      for (int i = 0; i < t->func.ntvars; i++) {
+        if (i)
+          put(b, ", ");
+        fmt(cx, b, t->func.tvars[i], depth + 1);
+      }
+      put(b, "]");
+    }
+    put(b, "(");
+    for (int i = 0; i < t->func.nparams; i++) {
+      if (i)
+        put(b, ", ");
+      fmt(cx, b, t->func.params[i], depth + 1);
+    }
+    put(b, ") -> ");
+    fmt(cx, b, t->func.ret, depth + 1);
+    break;
+  case TY_REF:
+    put(b, "Ref[");
+    fmt(cx, b, t->ref.inner, depth + 1);
+    put(b, "]");
+    break;
+  case TY_ADT:
+    put(b, t->adt.def && t->adt.def->name ? t->adt.def->name : "?");
+    if (t->adt.nargs) {
+      put(b, "[");
+      for (int i = 0; i < t->adt.nargs; i++) {
+        if (i)
+          put(b, ", ");
+        fmt(cx, b, t->adt.args[i], depth + 1);
+      }
+      put(b, "]");
+    }
+    break;
+  case TY_VAR: put(b, t->var.name ? t->var.name : "?"); break;
+  case TY_INCOMPLETE:
+    snprintf(tmp, sizeof tmp, "?%d", ours(cx, t) ? find(cx, t->incomplete.id) : -1);
+    put(b, tmp);
+    break;
+  }
+}
+
+/* A formatted type, in the scratch arena. */
+static const char *show(Cx *cx, Type *t) {
+  Buf b = {.n = 0};
+  b.s[0] = 0;
+  fmt(cx, &b, t, 0);
+  return arena_strdup(cx->S, b.s);
+}
+
+/* What e is, for messages: "call to add", "let %x", "constructor Cons". */
+static const char *describe(Cx *cx, const Expr *e) {
+  if (!e)
+    return "expression";
+  switch (e->kind) {
+  case EX_VAR: return arena_printf(cx->S, "variable %%%s", e->var ? e->var->name : "?");
+  case EX_GLOBAL: return arena_printf(cx->S, "global @%s", e->global ? e->global->name : "?");
+  case EX_CONST: return "constant";
+  case EX_TUPLE: return "tuple";
+  case EX_PROJ: return arena_printf(cx->S, "projection .%d", e->proj.index);
+  case EX_LET: return arena_printf(cx->S, "let %%%s", e->let.var ? e->let.var->name : "?");
+  case EX_IF: return "if";
+  case EX_CALL:
+    switch (e->call.kind) {
+    case CALL_OP:
+      return arena_printf(cx->S, "call to %s",
+                          (unsigned)e->call.op < OP_COUNT ? ir_op_name(e->call.op) : "?");
+    case CALL_CTOR:
+      return arena_printf(cx->S, "constructor %s", e->call.ctor ? e->call.ctor->name : "?");
+    case CALL_EXPR:
+      if (e->call.callee && e->call.callee->kind == EX_GLOBAL && e->call.callee->global)
+        return arena_printf(cx->S, "call to @%s", e->call.callee->global->name);
+      if (e->call.callee && e->call.callee->kind == EX_VAR && e->call.callee->var)
+        return arena_printf(cx->S, "call to %%%s", e->call.callee->var->name);
+      return "call";
+    }
+    return "call";
+  case EX_FUNC: return "function";
+  case EX_REF_NEW: return "ref";
+  case EX_REF_READ: return "ref_read";
+  case EX_REF_WRITE: return "ref_write";
+  case EX_MATCH: return e->match.complete ? "match" : "match?";
+  }
+  return "expression";
+}
+
+/* Record the first error (later ones are dropped: they tend to cascade). */
+static void errat(Cx *cx, const char *fn, int line, int col, const char *fmt_, ...)
+    __attribute__((format(printf, 5, 6)));
+static void errat(Cx *cx, const char *fn, int line, int col, const char *fmt_, ...) {
+  if (cx->failed)
+    return;
+  cx->failed = true;
+  char msg[600];
+  va_list ap;
+  va_start(ap, fmt_);
+  vsnprintf(msg, sizeof msg, fmt_, ap);
+  va_end(ap);
+  if (fn)
+    diag_error(cx->d, line, col, "in @%s: %s", fn, msg);
+  else
+    diag_error(cx->d, line, col, "%s", msg);
+}
+
+/* An error at e (or the innermost enclosing position known). */
+static void ERR(Cx *cx, const Expr *e, const char *fmt_, ...) __attribute__((format(printf, 3, 4)));
+static void ERR(Cx *cx, const Expr *e, const char *fmt_, ...) {
+  char msg[600];
+  va_list ap;
+  va_start(ap, fmt_);
+  vsnprintf(msg, sizeof msg, fmt_, ap);
+  va_end(ap);
+  bool here = e && e->line;
+  errat(cx, cx->fn, here ? e->line : cx->line, here ? e->col : cx->col, "%s", msg);
+}
+
+/* Report that unifying expected with found failed, for `what`. */
+static void mismatch(Cx *cx, const Expr *at, const char *what, Type *expected, Type *found) {
+  if (cx->big)
+    ERR(cx, at, "%s: types too large or too deeply nested", what);
+  else
+    ERR(cx, at, "%s: expected %s, found %s%s", what, show(cx, expected), show(cx, found),
+        cx->occurs ? " (a type cannot contain itself)" : "");
+}
+
+/* ------------------------------------------------------------ globals */
+
+/* Is t free of incomplete types? */
+static bool complete_type(const Type *t, int depth) {
+  if (!t || depth > TYPE_DEPTH)
+    return false;
+  switch (t->kind) {
+  case TY_INCOMPLETE: return false;
+  case TY_TENSOR:
+  case TY_VAR: return true;
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (!complete_type(t->tuple.fields[i], depth + 1))
+        return false;
+    return true;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (!complete_type(t->func.params[i], depth + 1))
+        return false;
+    return complete_type(t->func.ret, depth + 1);
+  case TY_REF: return complete_type(t->ref.inner, depth + 1);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (!complete_type(t->adt.args[i], depth + 1))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+/* The signature of g built from its annotations: unannotated parameters
+ * and return type become fresh incomplete types.  NULL after an error. */
+static Type *make_sig(Cx *cx, GlobalFn *g) {
+  Expr *f = g->func;
+  if (!f) {
+    errat(cx, g->name, 0, 0, "global @%s is declared but not defined", g->name);
+    return NULL;
+  }
+  if (f->kind != EX_FUNC) {
+    errat(cx, g->name, f->line, f->col, "global @%s is not a function", g->name);
+    return NULL;
+  }
+  if (f->func.ntvars < 0 || f->func.nparams < 0 || (f->func.nparams && !f->func.params) ||
+      (f->func.ntvars && !f->func.tvars)) {
+    errat(cx, g->name, f->line, f->col, "global @%s is malformed", g->name);
+    return NULL;
+  }
+  bool poly = f->func.ntvars > 0;
+  Type **ps = f->func.nparams ? ARENA_ARRAY(cx->S, Type *, f->func.nparams) : NULL;
+  for (int i = 0; i < f->func.nparams; i++) {
+    Var *v = f->func.params[i];
+    if (!v) {
+      errat(cx, g->name, f->line, f->col, "parameter %d of @%s is missing", i, g->name);
+      return NULL;
+    }
+    if (poly && (!v->annot || !complete_type(v->annot, 0))) {
+      errat(cx, g->name, f->line, f->col,
+            "polymorphic function @%s must annotate its parameter %%%s", g->name, v->name);
+      return NULL;
+    }
+    ps[i] = v->annot ? inst(cx, v->annot, 0, NULL, NULL, true, 0) : fresh(cx);
+    if (!ps[i]) {
+      errat(cx, g->name, f->line, f->col, "parameter %%%s of @%s has a malformed type", v->name,
+            g->name);
+      return NULL;
+    }
+  }
+  if (poly && (!f->func.ret || !complete_type(f->func.ret, 0))) {
+    errat(cx, g->name, f->line, f->col, "polymorphic function @%s must annotate its return type",
+          g->name);
+    return NULL;
+  }
+  Type *ret = f->func.ret ? inst(cx, f->func.ret, 0, NULL, NULL, true, 0) : fresh(cx);
+  if (!ret) {
+    errat(cx, g->name, f->line, f->col, "the return type of @%s is malformed", g->name);
+    return NULL;
+  }
+  return ir_func_type(cx->A, f->func.ntvars, f->func.tvars, f->func.nparams, ps, ret);
+}
+
+/* The slot of g in the signature table. */
+static int sig_slot(Cx *cx, const GlobalFn *g) {
+  size_t i = (size_t)(((uintptr_t)g >> 4) * 0x9e3779b97f4a7c15ull >> 32) & (size_t)(cx->capsig - 1);
+  while (cx->sigk[i] && cx->sigk[i] != g)
+    i = (i + 1) & (size_t)(cx->capsig - 1);
+  return (int)i;
+}
+
+/* g's signature, or NULL when not recorded yet. */
+static Type *find_sig(Cx *cx, const GlobalFn *g) {
+  int i = sig_slot(cx, g);
+  return cx->sigk[i] ? cx->sigv[cx->sigi[i]] : NULL;
+}
+
+/* Record g's signature (the table has room for every global of m). */
+static void set_sig(Cx *cx, GlobalFn *g, Type *sig) {
+  if (2 * (cx->nsigv + 1) > cx->capsig)
+    return; /* more globals than the module has: cannot happen */
+  int i = sig_slot(cx, g);
+  cx->sigk[i] = g;
+  cx->sigi[i] = cx->nsigv;
+  PUSH(cx, cx->sigv, cx->nsigv, cx->capsigv, sig);
+}
+
+/* The signature of g for a reference at e, or NULL after an error.  In
+ * ty_check_expr a global not seen yet takes its checked type. */
+static Type *sig_of(Cx *cx, GlobalFn *g, Expr *e) {
+  Type *known = find_sig(cx, g);
+  if (known)
+    return known;
+  if (!cx->free_vars_ok || ir_global_get(cx->m, g->name) != g) {
+    ERR(cx, e, "global @%s is not defined in this module", g->name);
+    return NULL;
+  }
+  Type *sig = g->func && g->func->kind == EX_FUNC && g->func->type &&
+                      g->func->type->kind == TY_FUNC && complete_type(g->func->type, 0)
+                  ? g->func->type
+                  : make_sig(cx, g);
+  if (sig)
+    set_sig(cx, g, sig);
+  return sig;
+}
+
+/* A polymorphic function type with fresh incomplete types for its type
+ * parameters (a monomorphic one is returned as is). */
+static Type *instantiate(Cx *cx, Type *sig) {
+  int n = sig->func.ntvars;
+  if (!n)
+    return sig;
+  Type **to = ARENA_ARRAY(cx->S, Type *, n);
+  for (int i = 0; i < n; i++)
+    to[i] = fresh(cx);
+  Type **ps = sig->func.nparams ? ARENA_ARRAY(cx->S, Type *, sig->func.nparams) : NULL;
+  for (int i = 0; i < sig->func.nparams; i++)
+    ps[i] = inst(cx, sig->func.params[i], n, sig->func.tvars, to, false, 0);
+  Type *ret = inst(cx, sig->func.ret, n, sig->func.tvars, to, false, 0);
+  return ir_func_type(cx->A, 0, NULL, sig->func.nparams, ps, ret);
+}
+
+/* Unify an expected type with a found one.  A polymorphic function value
+ * used where a monomorphic function type is expected is instantiated
+ * first (so @map(@id, %xs) checks); the value being the polymorphic side
+ * keeps this sound. */
+static bool unify_to(Cx *cx, Type *expected, Type *found) {
+  Type *f = shallow(cx, found), *x = shallow(cx, expected);
+  if (f->kind == TY_FUNC && f->func.ntvars && x->kind == TY_FUNC && !x->func.ntvars)
+    found = instantiate(cx, f);
+  return unify(cx, expected, found);
+}
+
+/* ---------------------------------------------------------- variables */
+
+/* The slot for v's type, or NULL (with an error) for a corrupt var. */
+static Type **var_slot(Cx *cx, Var *v, const Expr *at) {
+  if (!v || v->id < 0 || v->id >= MAX_VAR_ID) {
+    ERR(cx, at, "malformed variable");
+    return NULL;
+  }
+  if (v->id >= cx->capvty) {
+    int nc = cx->capvty ? cx->capvty : 64;
+    while (nc <= v->id)
+      nc *= 2;
+    Type **p = ARENA_ARRAY(cx->S, Type *, nc);
+    if (cx->capvty)
+      memcpy(p, cx->vty, sizeof *p * (size_t)cx->capvty);
+    cx->vty = p;
+    cx->capvty = nc;
+  }
+  return &cx->vty[v->id];
+}
+
+/* Bring v into scope with type t. */
+static bool bind_var(Cx *cx, Var *v, Type *t, const Expr *at) {
+  Type **slot = var_slot(cx, v, at);
+  if (!slot)
+    return false;
+  *slot = t;
+  VarRec r = {v, cx->fn, at && at->line ? at->line : cx->line, at && at->line ? at->col : cx->col};
+  PUSH(cx, cx->vars, cx->nvars, cx->capvars, r);
+  return true;
+}
+
+/* v's annotation as a type of this check, or NULL (error) if malformed. */
+static Type *annot(Cx *cx, Var *v, const Expr *at) {
+  Type *t = inst(cx, v->annot, 0, NULL, NULL, true, 0);
+  if (!t)
+    ERR(cx, at, "the annotation of %%%s is malformed", v->name);
+  return t;
+}
+
+/* ---------------------------------------------------------- relations */
+
+/* A fresh relation waiting on the leaves of the last zonk. */
+static Rel *new_rel(Cx *cx, RelKind k, Expr *e, int nargs, Type **args) {
+  Rel *r = ARENA_NEW(cx->S, Rel);
+  r->kind = k;
+  r->e = e;
+  r->fn = cx->fn;
+  r->line = e->line ? e->line : cx->line;
+  r->col = e->line ? e->col : cx->col;
+  r->nargs = nargs;
+  r->args = ARENA_ARRAY(cx->S, Type *, nargs);
+  memcpy(r->args, args, sizeof *args * (size_t)nargs);
+  r->out = fresh(cx);
+  PUSH(cx, cx->rels, cx->nrels, cx->caprels, r);
+  return r;
+}
+
+/* An error while running relation r. */
+static void rel_error(Cx *cx, Rel *r, const char *msg) {
+  const char *what = describe(cx, r->e);
+  const char *op = r->e->kind == EX_CALL && (unsigned)r->e->call.op < OP_COUNT
+                       ? ir_op_name(r->e->call.op)
+                       : NULL;
+  size_t l = op ? strlen(op) : 0;
+  if (op && strncmp(msg, op, l) == 0 && msg[l] == ':') /* op_relate's prefix */
+    msg += l + (msg[l + 1] == ' ' ? 2 : 1);
+  errat(cx, r->fn, r->line, r->col, "%s: %s", what, msg);
+}
+
+/* Run an operator relation on its (zonked) arguments.  Returns the status;
+ * on REL_OK *out is the result type. */
+static RelStatus run_op(Cx *cx, Expr *e, Type **args, int nargs, Type **out, char *err,
+                        size_t errlen) {
+  Type *buf[OP_MAX_ARGS * 2];
+  Type **z = nargs <= (int)(sizeof buf / sizeof *buf) ? buf : ARENA_ARRAY(cx->S, Type *, nargs);
+  cx->nleaves = 0;
+  cx->big = false;
+  for (int i = 0; i < nargs; i++)
+    z[i] = zonk(cx, args[i], cx->A, true, 0);
+  if (cx->big) {
+    snprintf(err, errlen, "argument types too large");
+    return REL_ERROR;
+  }
+  *out = NULL;
+  err[0] = 0;
+  RelStatus st = cx->relate(e->call.op, z, nargs, &e->call.attrs, cx->A, out, err, errlen);
+  if (st == REL_OK && !*out) {
+    snprintf(err, errlen, "the relation gave no result type");
+    return REL_ERROR;
+  }
+  if (st == REL_ERROR && !err[0])
+    snprintf(err, errlen, "ill-typed arguments");
+  return st;
+}
+
+/* Register r on every unknown root the last zonk met. */
+static void wait_leaves(Cx *cx, Rel *r) {
+  for (int i = 0; i < cx->nleaves; i++)
+    wait_on(cx, &cx->nodes[cx->leaves[i]], r);
+}
+
+static void rerun_in(Cx *cx, Rel *r);
+
+/* Run a queued relation again, in the context where it was made. */
+static void rerun(Cx *cx, Rel *r) {
+  const char *fn = cx->fn;
+  int line = cx->line, col = cx->col;
+  cx->fn = r->fn;
+  cx->line = r->line;
+  cx->col = r->col;
+  rerun_in(cx, r);
+  cx->fn = fn;
+  cx->line = line;
+  cx->col = col;
+}
+
+/* rerun's body. */
+static void rerun_in(Cx *cx, Rel *r) {
+  if (r->kind == RK_PROJ) {
+    Type *s = shallow(cx, r->args[0]);
+    if (unknown(cx, s)) {
+      wait_on(cx, &cx->nodes[find(cx, s->incomplete.id)], r);
+      return;
+    }
+    r->done = true;
+    int i = r->e->proj.index;
+    if (s->kind != TY_TUPLE)
+      ERR(cx, r->e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
+    else if (i < 0 || i >= s->tuple.n)
+      ERR(cx, r->e, "projection .%d is out of range for %s", i, show(cx, s));
+    else if (!unify(cx, r->out, s->tuple.fields[i]))
+      mismatch(cx, r->e, "projection", r->out, s->tuple.fields[i]);
+    return;
+  }
+  char err[256];
+  Type *out;
+  RelStatus st = run_op(cx, r->e, r->args, r->nargs, &out, err, sizeof err);
+  if (st == REL_DEFER) {
+    wait_leaves(cx, r);
+  } else if (st == REL_ERROR) {
+    r->done = true;
+    rel_error(cx, r, err);
+  } else {
+    r->done = true;
+    if (!unify(cx, r->out, out))
+      mismatch(cx, r->e, describe(cx, r->e), r->out, out);
+  }
+}
+
+/* Run queued relations until the queue is empty. */
+static void solve(Cx *cx) {
+  while (cx->qhead < cx->qn && !cx->failed) {
+    Rel *r = cx->queue[cx->qhead++];
+    r->queued = false;
+    if (!r->done)
+      rerun(cx, r);
+  }
+}
+
+/* ------------------------------------------------- constraint generation */
+
+static Type *gen(Cx *cx, Expr *e);
+
+/* Generate constraints for the n expressions es; NULL after an error. */
+static Type **gen_all(Cx *cx, int n, Expr **es) {
+  if (n < 0 || (n && !es)) {
+    ERR(cx, NULL, "malformed expression list");
+    return NULL;
+  }
+  Type **ts = n ? ARENA_ARRAY(cx->S, Type *, n) : NULL;
+  for (int i = 0; i < n; i++)
+    if (!(ts[i] = gen(cx, es[i])))
+      return NULL;
+  return ts;
+}
+
+/* Fresh type arguments for a type definition, and a constructor's field
+ * types under them. */
+static Type **ctor_fields(Cx *cx, Ctor *c, Type ***targs, const Expr *at) {
+  TypeDef *td = c->def;
+  Type **to = td->ntvars ? ARENA_ARRAY(cx->S, Type *, td->ntvars) : NULL;
+  for (int i = 0; i < td->ntvars; i++)
+    to[i] = fresh(cx);
+  Type **fs = c->nfields ? ARENA_ARRAY(cx->S, Type *, c->nfields) : NULL;
+  for (int i = 0; i < c->nfields; i++)
+    if (!(fs[i] = inst(cx, c->fields[i], td->ntvars, td->tvars, to, true, 0))) {
+      ERR(cx, at, "constructor %s has a malformed field type", c->name);
+      return NULL;
+    }
+  *targs = to;
+  return fs;
+}
+
+/* Is c a usable constructor? */
+static bool ctor_ok(const Ctor *c) {
+  return c && c->def && c->def->ntvars >= 0 && (c->def->ntvars == 0 || c->def->tvars) &&
+         c->nfields >= 0 && (c->nfields == 0 || c->fields);
+}
+
+/* Bind the variables of pattern p, matched against a value of type t. */
+static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
+  if (cx->failed)
+    return;
+  if (!p || depth > MAX_DEPTH) {
+    ERR(cx, m, "malformed pattern");
+    return;
+  }
+  switch (p->kind) {
+  case PAT_WILD: return;
+  case PAT_VAR: {
+    if (!p->var) {
+      ERR(cx, m, "malformed pattern");
+      return;
+    }
+    if (p->var->annot) {
+      Type *a = annot(cx, p->var, m);
+      if (!a)
+        return;
+      if (!unify_to(cx, a, t)) {
+        mismatch(cx, m, arena_printf(cx->S, "pattern variable %%%s", p->var->name), a, t);
+        return;
+      }
+    }
+    bind_var(cx, p->var, t, m);
+    return;
+  }
+  case PAT_CTOR: {
+    Ctor *c = p->ctor;
+    if (!ctor_ok(c) || p->n < 0 || (p->n && !p->sub)) {
+      ERR(cx, m, "malformed constructor pattern");
+      return;
+    }
+    if (p->n != c->nfields) {
+      ERR(cx, m, "pattern %s: constructor takes %d field%s, pattern has %d", c->name, c->nfields,
+          c->nfields == 1 ? "" : "s", p->n);
+      return;
+    }
+    Type **targs;
+    Type **fs = ctor_fields(cx, c, &targs, m);
+    if (!fs && c->nfields)
+      return;
+    Type *adt = ir_adt_type(cx->A, c->def, c->def->ntvars, targs);
+    if (!unify(cx, t, adt)) {
+      mismatch(cx, m, arena_printf(cx->S, "pattern %s", c->name), t, adt);
+      return;
+    }
+    for (int i = 0; i < p->n; i++)
+      gen_pat(cx, m, p->sub[i], fs[i], depth + 1);
+    return;
+  }
+  case PAT_TUPLE: {
+    if (p->n < 0 || (p->n && !p->sub)) {
+      ERR(cx, m, "malformed tuple pattern");
+      return;
+    }
+    Type *s = shallow(cx, t);
+    Type **fs;
+    if (s->kind == TY_TUPLE && s->tuple.n == p->n) {
+      fs = s->tuple.fields;
+    } else {
+      fs = p->n ? ARENA_ARRAY(cx->S, Type *, p->n) : NULL;
+      for (int i = 0; i < p->n; i++)
+        fs[i] = fresh(cx);
+      Type *tt = ir_tuple_type(cx->A, p->n, fs);
+      if (!unify(cx, t, tt)) {
+        mismatch(cx, m, "tuple pattern", t, tt);
+        return;
+      }
+    }
+    for (int i = 0; i < p->n; i++)
+      gen_pat(cx, m, p->sub[i], fs[i], depth + 1);
+    return;
+  }
+  }
+  ERR(cx, m, "malformed pattern");
+}
+
+/* An operator call: run its relation now, or defer it. */
+static Type *gen_op(Cx *cx, Expr *e, Type **args) {
+  if ((unsigned)e->call.op >= OP_COUNT) {
+    ERR(cx, e, "call of an unknown operator");
+    return NULL;
+  }
+  char err[256];
+  Type *out;
+  RelStatus st = run_op(cx, e, args, e->call.nargs, &out, err, sizeof err);
+  if (st == REL_OK)
+    return out;
+  if (st == REL_ERROR) {
+    Rel tmp = {.e = e, .fn = cx->fn};
+    tmp.line = e->line ? e->line : cx->line;
+    tmp.col = e->line ? e->col : cx->col;
+    rel_error(cx, &tmp, err);
+    return NULL;
+  }
+  Rel *r = new_rel(cx, RK_OP, e, e->call.nargs, args);
+  wait_leaves(cx, r);
+  return r->out;
+}
+
+/* A call of a function-typed expression. */
+static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
+  int n = e->call.nargs;
+  Type *s = shallow(cx, callee);
+  if (s->kind == TY_FUNC && s->func.ntvars)
+    s = instantiate(cx, s); /* each call of a polymorphic function */
+  if (s->kind == TY_FUNC) {
+    if (s->func.nparams != n) {
+      ERR(cx, e, "%s: expects %d argument%s, got %d", describe(cx, e), s->func.nparams,
+          s->func.nparams == 1 ? "" : "s", n);
+      return NULL;
+    }
+    for (int i = 0; i < n; i++)
+      if (!unify_to(cx, s->func.params[i], args[i])) {
+        mismatch(cx, e->call.args[i], arena_printf(cx->S, "argument %d of %s", i, describe(cx, e)),
+                 s->func.params[i], args[i]);
+        return NULL;
+      }
+    return s->func.ret;
+  }
+  if (unknown(cx, s)) {
+    Type *ret = fresh(cx);
+    Type *ft = ir_func_type(cx->A, 0, NULL, n, args, ret);
+    if (!unify(cx, s, ft)) {
+      mismatch(cx, e, arena_printf(cx->S, "callee of %s", describe(cx, e)), s, ft);
+      return NULL;
+    }
+    return ret;
+  }
+  ERR(cx, e, "%s: the callee has type %s, which is not a function type", describe(cx, e),
+      show(cx, s));
+  return NULL;
+}
+
+/* A constructor call. */
+static Type *gen_ctor(Cx *cx, Expr *e, Type **args) {
+  Ctor *c = e->call.ctor;
+  if (!ctor_ok(c)) {
+    ERR(cx, e, "call of a malformed constructor");
+    return NULL;
+  }
+  if (e->call.nargs != c->nfields) {
+    ERR(cx, e, "constructor %s: expects %d argument%s, got %d", c->name, c->nfields,
+        c->nfields == 1 ? "" : "s", e->call.nargs);
+    return NULL;
+  }
+  Type **targs;
+  Type **fs = ctor_fields(cx, c, &targs, e);
+  if (!fs && c->nfields)
+    return NULL;
+  for (int i = 0; i < c->nfields; i++)
+    if (!unify_to(cx, fs[i], args[i])) {
+      mismatch(cx, e->call.args[i],
+               arena_printf(cx->S, "argument %d of constructor %s", i, c->name), fs[i], args[i]);
+      return NULL;
+    }
+  return ir_adt_type(cx->A, c->def, c->def->ntvars, targs);
+}
+
+/* A function literal (not a global's definition). */
+static Type *gen_func(Cx *cx, Expr *e) {
+  if (e->func.ntvars) {
+    ERR(cx, e, "a function with type parameters is only allowed as a global definition");
+    return NULL;
+  }
+  int n = e->func.nparams;
+  if (n < 0 || (n && !e->func.params)) {
+    ERR(cx, e, "malformed function");
+    return NULL;
+  }
+  Type **ps = n ? ARENA_ARRAY(cx->S, Type *, n) : NULL;
+  for (int i = 0; i < n; i++) {
+    Var *v = e->func.params[i];
+    if (!v) {
+      ERR(cx, e, "malformed function parameter");
+      return NULL;
+    }
+    ps[i] = v->annot ? annot(cx, v, e) : fresh(cx);
+    if (!ps[i] || !bind_var(cx, v, ps[i], e))
+      return NULL;
+  }
+  Type *bt = gen(cx, e->func.body);
+  if (!bt)
+    return NULL;
+  Type *rt = bt;
+  if (e->func.ret) {
+    if (!(rt = inst(cx, e->func.ret, 0, NULL, NULL, true, 0))) {
+      ERR(cx, e, "the return annotation is malformed");
+      return NULL;
+    }
+    if (!unify_to(cx, rt, bt)) {
+      mismatch(cx, e->func.body, "function body (against the return annotation)", rt, bt);
+      return NULL;
+    }
+  }
+  return ir_func_type(cx->A, 0, NULL, n, ps, rt);
+}
+
+/* A match: bind each clause's pattern, unify the clause bodies. */
+static Type *gen_match(Cx *cx, Expr *e) {
+  Type *st = gen(cx, e->match.scrut);
+  if (!st)
+    return NULL;
+  if (e->match.n < 0 || (e->match.n && !e->match.clauses)) {
+    ERR(cx, e, "malformed match");
+    return NULL;
+  }
+  Type *r = NULL;
+  for (int i = 0; i < e->match.n && !cx->failed; i++) {
+    Clause *c = &e->match.clauses[i];
+    gen_pat(cx, e, c->pat, st, 0);
+    Type *bt = cx->failed ? NULL : gen(cx, c->body);
+    if (!bt)
+      return NULL;
+    if (!r)
+      r = bt;
+    else if (!unify(cx, r, bt)) {
+      mismatch(cx, c->body, arena_printf(cx->S, "clause %d of the match (against clause 0)", i), r,
+               bt);
+      return NULL;
+    }
+  }
+  if (cx->failed)
+    return NULL;
+  if (e->match.complete) {
+    Visit v = {e, st, cx->fn, e->line ? e->line : cx->line, e->line ? e->col : cx->col};
+    PUSH(cx, cx->matches, cx->nmatches, cx->capmatches, v);
+  }
+  return r ? r : fresh(cx);
+}
+
+/* Visited marks.  During a check, the Expr.type of a visited node holds
+ * (index in visits << 1) | 1: real types are 16-byte aligned, so the low
+ * bit tells a mark from a type left by an earlier check.  Every marked
+ * node is in visits, and the check ends by storing the resolved types
+ * there (success) or NULL (failure), so no mark survives a check.  This
+ * saves a hash map on the hot path and visits shared nodes once. */
+static Visit *mark_of(Cx *cx, const Expr *e) {
+  uintptr_t t = (uintptr_t)e->type;
+  return t & 1 && (t >> 1) < (uintptr_t)cx->nvisits ? &cx->visits[t >> 1] : NULL;
+}
+
+/* Record the type of the entered expression e. */
+static void record(Cx *cx, Expr *e, Type *t) {
+  mark_of(cx, e)->t = t;
+}
+
+/* Mark e as being visited; false if it was already visited (then *seen is
+ * its type), or is being visited (a cycle: an error). */
+static bool enter(Cx *cx, Expr *e, Type **seen) {
+  Visit *v = mark_of(cx, e);
+  *seen = NULL;
+  if (v) {
+    if (!v->t)
+      ERR(cx, e, "%s contains itself (a cyclic expression)", describe(cx, e));
+    *seen = v->t;
+    return false;
+  }
+  Visit nv = {e, NULL, cx->fn, e->line ? e->line : cx->line, e->line ? e->col : cx->col};
+  PUSH(cx, cx->visits, cx->nvisits, cx->capvisits, nv);
+  e->type = (Type *)(((uintptr_t)(cx->nvisits - 1) << 1) | 1);
+  return true;
+}
+
+/* After a failed check: clear the marks. */
+static void unmark(Cx *cx) {
+  for (int i = 0; i < cx->nvisits; i++)
+    cx->visits[i].e->type = NULL;
+}
+
+/* A let, iterating down chains of lets so that long ones (ANF) do not
+ * nest the recursion. */
+static Type *gen_let(Cx *cx, Expr *e) {
+  int n0 = 0, cap = 0;
+  Expr **chain = NULL;
+  Expr *cur = e;
+  Type *bt = NULL;
+  int line = cx->line, col = cx->col;
+  for (;;) {
+    if (cur != e) {
+      Type *seen;
+      if (!enter(cx, cur, &seen)) {
+        bt = seen;
+        break;
+      }
+      PUSH(cx, chain, n0, cap, cur);
+    }
+    if (cur->line) {
+      cx->line = cur->line;
+      cx->col = cur->col;
+    }
+    Var *v = cur->let.var;
+    Type *vt = gen(cx, cur->let.value);
+    if (!vt)
+      return NULL;
+    if (!v) {
+      ERR(cx, cur, "malformed let");
+      return NULL;
+    }
+    if (v->annot) {
+      Type *a = annot(cx, v, cur);
+      if (!a)
+        return NULL;
+      if (!unify_to(cx, a, vt)) {
+        mismatch(cx, cur, arena_printf(cx->S, "let %%%s (annotation against value)", v->name), a,
+                 vt);
+        return NULL;
+      }
+      vt = a;
+    }
+    if (!bind_var(cx, v, vt, cur))
+      return NULL;
+    cur = cur->let.body;
+    if (!cur || cur->kind != EX_LET) {
+      bt = gen(cx, cur);
+      break;
+    }
+  }
+  cx->line = line;
+  cx->col = col;
+  if (!bt)
+    return NULL;
+  for (int i = 0; i < n0; i++)
+    record(cx, chain[i], bt);
+  return bt;
+}
+
+/* The constraints of one node; its type, or NULL after an error. */
+static Type *gen_node(Cx *cx, Expr *e) {
+  switch (e->kind) {
+  case EX_VAR: {
+    Type **slot = var_slot(cx, e->var, e);
+    if (!slot)
+      return NULL;
+    if (*slot)
+      return *slot;
+    if (cx->free_vars_ok && (e->var->type || e->var->annot)) {
+      Type *t = e->var->type ? e->var->type : annot(cx, e->var, e);
+      if (t)
+        bind_var(cx, e->var, t, e);
+      return t;
+    }
+    ERR(cx, e, "variable %%%s is not bound here", e->var->name);
+    return NULL;
+  }
+  case EX_GLOBAL: {
+    if (!e->global) {
+      ERR(cx, e, "malformed global reference");
+      return NULL;
+    }
+    /* Its (possibly polymorphic) type: calls instantiate it. */
+    return sig_of(cx, e->global, e);
+  }
+  case EX_CONST: {
+    Tensor *t = e->constant;
+    if (!t || t->rank < 0 || t->rank > IR_MAX_RANK || (unsigned)t->dtype >= DT_COUNT) {
+      ERR(cx, e, "malformed constant");
+      return NULL;
+    }
+    return ir_tensor_type_of(cx->A, t);
+  }
+  case EX_TUPLE: {
+    Type **fs = gen_all(cx, e->tuple.n, e->tuple.fields);
+    return fs || !e->tuple.n ? ir_tuple_type(cx->A, e->tuple.n, fs) : NULL;
+  }
+  case EX_PROJ: {
+    Type *tt = gen(cx, e->proj.tuple);
+    if (!tt)
+      return NULL;
+    Type *s = shallow(cx, tt);
+    int i = e->proj.index;
+    if (unknown(cx, s)) {
+      Rel *r = new_rel(cx, RK_PROJ, e, 1, &tt);
+      wait_on(cx, &cx->nodes[find(cx, s->incomplete.id)], r);
+      return r->out;
+    }
+    if (s->kind != TY_TUPLE) {
+      ERR(cx, e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
+      return NULL;
+    }
+    if (i < 0 || i >= s->tuple.n) {
+      ERR(cx, e, "projection .%d is out of range for %s", i, show(cx, s));
+      return NULL;
+    }
+    return s->tuple.fields[i];
+  }
+  case EX_LET: return gen_let(cx, e);
+  case EX_IF: {
+    Type *c = gen(cx, e->if_.cond);
+    if (!c)
+      return NULL;
+    if (!unify(cx, cx->bool_ty, c)) {
+      mismatch(cx, e->if_.cond, "if condition", cx->bool_ty, c);
+      return NULL;
+    }
+    Type *t = gen(cx, e->if_.then);
+    Type *f = t ? gen(cx, e->if_.els) : NULL;
+    if (!f)
+      return NULL;
+    if (!unify(cx, t, f)) {
+      mismatch(cx, e->if_.els, "else branch of the if (against the then branch)", t, f);
+      return NULL;
+    }
+    return t;
+  }
+  case EX_CALL: {
+    Type *callee = NULL;
+    if (e->call.kind == CALL_EXPR && !(callee = gen(cx, e->call.callee)))
+      return NULL;
+    Type **args = gen_all(cx, e->call.nargs, e->call.args);
+    if (!args && e->call.nargs)
+      return NULL;
+    if (cx->failed)
+      return NULL;
+    switch (e->call.kind) {
+    case CALL_OP: return gen_op(cx, e, args);
+    case CALL_CTOR: return gen_ctor(cx, e, args);
+    case CALL_EXPR: return gen_call(cx, e, callee, args);
+    }
+    ERR(cx, e, "malformed call");
+    return NULL;
+  }
+  case EX_FUNC: return gen_func(cx, e);
+  case EX_REF_NEW: {
+    Type *v = gen(cx, e->ref_new.value);
+    return v ? ir_ref_type(cx->A, v) : NULL;
+  }
+  case EX_REF_READ: {
+    Type *r = gen(cx, e->ref_read.ref);
+    if (!r)
+      return NULL;
+    Type *s = shallow(cx, r);
+    if (s->kind == TY_REF)
+      return s->ref.inner;
+    Type *x = fresh(cx), *rx = ir_ref_type(cx->A, x);
+    if (!unify(cx, rx, r)) {
+      mismatch(cx, e->ref_read.ref, "ref_read", rx, r);
+      return NULL;
+    }
+    return x;
+  }
+  case EX_REF_WRITE: {
+    Type *r = gen(cx, e->ref_write.ref);
+    Type *v = r ? gen(cx, e->ref_write.value) : NULL;
+    if (!v)
+      return NULL;
+    Type *rv = ir_ref_type(cx->A, v);
+    if (!unify(cx, r, rv)) {
+      mismatch(cx, e->ref_write.ref, "ref_write reference (against the value written)", rv, r);
+      return NULL;
+    }
+    return cx->unit_ty;
+  }
+  case EX_MATCH: return gen_match(cx, e);
+  }
+  ERR(cx, e, "malformed expression");
+  return NULL;
+}
+
+/* Generate the constraints of e (once per node: shared nodes reuse their
+ * type) and return its type, or NULL after an error. */
+static Type *gen(Cx *cx, Expr *e) {
+  if (cx->failed)
+    return NULL;
+  if (!e) {
+    ERR(cx, e, "missing expression");
+    return NULL;
+  }
+  Type *seen;
+  if (!enter(cx, e, &seen))
+    return seen;
+  if (cx->depth >= MAX_DEPTH) {
+    ERR(cx, e, "expression nested too deeply");
+    return NULL;
+  }
+  int line = cx->line, col = cx->col;
+  if (e->line) {
+    cx->line = e->line;
+    cx->col = e->col;
+  }
+  cx->depth++;
+  Type *t = gen_node(cx, e);
+  cx->depth--;
+  cx->line = line;
+  cx->col = col;
+  if (!t || cx->failed)
+    return NULL;
+  record(cx, e, t);
+  return t;
+}
+
+/* A global's definition: its parameters take the signature's types. */
+static void gen_global(Cx *cx, GlobalFn *g, Type *sig) {
+  Expr *f = g->func;
+  Type *seen;
+  cx->fn = g->name;
+  cx->line = f->line;
+  cx->col = f->col;
+  if (!enter(cx, f, &seen)) {
+    if (!cx->failed)
+      errat(cx, g->name, f->line, f->col, "the definition of @%s is shared", g->name);
+    return;
+  }
+  for (int i = 0; i < f->func.nparams; i++)
+    if (!bind_var(cx, f->func.params[i], sig->func.params[i], f))
+      return;
+  Type *bt = gen(cx, f->func.body);
+  if (!bt)
+    return;
+  if (!unify_to(cx, sig->func.ret, bt)) {
+    mismatch(cx, f->func.body,
+             arena_printf(cx->S, "body of @%s (against its return type)", g->name), sig->func.ret,
+             bt);
+    return;
+  }
+  record(cx, f, sig);
+}
+
+/* --------------------------------------------------------------- finish */
+
+/* After generation: solve, report what stays unknown, check matches for
+ * exhaustiveness, and store the resolved types.  Returns success. */
+static bool finish(Cx *cx) {
+  solve(cx);
+  if (cx->failed)
+    return false;
+  for (int i = 0; i < cx->nrels; i++) {
+    Rel *r = cx->rels[i];
+    if (r->done)
+      continue;
+    if (r->kind == RK_PROJ) {
+      errat(cx, r->fn, r->line, r->col,
+            "cannot infer the type of %s: the type of the tuple, %s, is not known",
+            describe(cx, r->e), show(cx, r->args[0]));
+    } else {
+      Buf b = {.n = 0};
+      b.s[0] = 0;
+      for (int j = 0; j < r->nargs; j++) {
+        put(&b, j ? ", " : "(");
+        fmt(cx, &b, r->args[j], 0);
+      }
+      put(&b, r->nargs ? ")" : "()");
+      bool known = true;
+      for (int j = 0; j < r->nargs; j++)
+        known &= resolve(cx, r->args[j], 0) != NULL;
+      errat(cx, r->fn, r->line, r->col,
+            known ? "cannot infer the type of %s: its relation gives no result for %s"
+                  : "cannot infer the type of %s: its argument types %s are not known well enough",
+            describe(cx, r->e), b.s);
+    }
+    return false;
+  }
+  for (int i = 0; i < cx->nvisits; i++) {
+    Visit *v = &cx->visits[i];
+    Type *t = resolve(cx, v->t, 0);
+    if (!t) {
+      if (cx->big)
+        errat(cx, v->fn, v->line, v->col, "the type of %s is too large", describe(cx, v->e));
+      else
+        errat(cx, v->fn, v->line, v->col, "cannot infer the type of %s: found %s",
+              describe(cx, v->e), show(cx, v->t));
+      return false;
+    }
+    v->t = t;
+  }
+  Type **vts = cx->nvars ? ARENA_ARRAY(cx->S, Type *, cx->nvars) : NULL;
+  for (int i = 0; i < cx->nvars; i++) {
+    VarRec *r = &cx->vars[i];
+    Type *t = cx->vty[r->v->id];
+    if (!(vts[i] = resolve(cx, t, 0))) {
+      errat(cx, r->fn, r->line, r->col, "cannot infer the type of %%%s: found %s", r->v->name,
+            show(cx, t));
+      return false;
+    }
+  }
+  for (int i = 0; i < cx->nmatches; i++) {
+    Visit *v = &cx->matches[i];
+    Type *st = resolve(cx, v->t, 0);
+    char wit[160];
+    int ex =
+        st ? ty_match_exhaustive(v->e->match.clauses, v->e->match.n, st, cx->S, wit, sizeof wit)
+           : -1;
+    if (ex == 0) {
+      errat(cx, v->fn, v->line, v->col, "match is not exhaustive: %s is not covered", wit);
+      return false;
+    }
+    if (ex < 0) {
+      errat(cx, v->fn, v->line, v->col, "match is too complex to check for exhaustiveness");
+      return false;
+    }
+  }
+  for (int i = 0; i < cx->nvisits; i++)
+    cx->visits[i].e->type = cx->visits[i].t;
+  for (int i = 0; i < cx->nvars; i++)
+    cx->vars[i].v->type = vts[i];
+  return true;
+}
+
+/* Types every check needs (immutable, so shared by all modules). */
+static Type bool_type = {.kind = TY_TENSOR, .tensor = {.dtype = DT_BOOL, .rank = 0}};
+static Type unit_type = {.kind = TY_TUPLE, .tuple = {.n = 0, .fields = NULL}};
+
+/* Set up a check of m. */
+static void cx_init(Cx *cx, Module *m, Diag *d, TyRelateFn relate) {
+  memset(cx, 0, sizeof *cx);
+  cx->m = m;
+  cx->A = m->arena;
+  cx->S = arena_new();
+  cx->d = d;
+  cx->relate = relate;
+  cx->bool_ty = &bool_type;
+  cx->unit_ty = &unit_type;
+  int nv = m->next_var_id > 0 && m->next_var_id < MAX_VAR_ID ? m->next_var_id : 0;
+  cx->capvty = nv > 16 ? nv : 16;
+  cx->vty = ARENA_ARRAY(cx->S, Type *, cx->capvty);
+  cx->capsig = 8;
+  while (cx->capsig < 2 * (m->nfuncs + 1))
+    cx->capsig *= 2;
+  cx->sigk = ARENA_ARRAY(cx->S, GlobalFn *, cx->capsig);
+  cx->sigi = ARENA_ARRAY(cx->S, int, cx->capsig);
+}
+
+/* Release a check's scratch memory. */
+static void cx_free(Cx *cx, bool ok) {
+  if (!ok)
+    unmark(cx);
+  arena_free(cx->S);
+}
+
+bool ty_check_module_with(Module *m, Diag *d, TyRelateFn relate) {
+  Cx cx;
+  cx_init(&cx, m, d, relate);
+  /* Signatures first, so that globals may refer to each other in any
+   * order, recursively. */
+  for (int i = 0; i < m->nfuncs && !cx.failed; i++) {
+    GlobalFn *g = m->funcs[i];
+    if (!g) {
+      errat(&cx, NULL, 0, 0, "malformed module");
+      break;
+    }
+    if (find_sig(&cx, g)) {
+      errat(&cx, g->name, 0, 0, "global @%s is listed twice", g->name);
+      break;
+    }
+    Type *sig = make_sig(&cx, g);
+    if (sig)
+      set_sig(&cx, g, sig);
+  }
+  for (int i = 0; i < m->nfuncs && !cx.failed; i++) {
+    gen_global(&cx, m->funcs[i], cx.sigv[i]);
+    solve(&cx);
+  }
+  cx.fn = NULL;
+  bool ok = !cx.failed && finish(&cx);
+  cx_free(&cx, ok);
+  return ok;
+}
+
+bool ty_check_expr_with(Module *m, Expr *e, Diag *d, TyRelateFn relate) {
+  Cx cx;
+  cx_init(&cx, m, d, relate);
+  cx.free_vars_ok = true;
+  gen(&cx, e);
+  bool ok = !cx.failed && finish(&cx);
+  cx_free(&cx, ok);
+  return ok;
+}

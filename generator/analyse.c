@@ -1,0 +1,268 @@
+/*
+ * analyse.c - the program analysis behind `relaysmith stats` (analyse.h):
+ * one walk over each global function, visiting shared nodes once.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse.h"
+
+const char *const gen_feat_names[GFE_COUNT] = {
+#define X(id, desc) desc,
+    GEN_FEATURES(X)
+#undef X
+};
+
+/* A pointer -> count map (open addressing, power-of-two capacity). */
+typedef struct Counts {
+  const void **k;
+  int *v;
+  size_t cap, n;
+} Counts;
+
+/* The counter of p, inserted at 0 when absent. */
+static int *count_of(Counts *c, const void *p) {
+  if (2 * (c->n + 1) > c->cap) {
+    Counts t = {0};
+    t.cap = c->cap ? 2 * c->cap : 64;
+    t.k = calloc(t.cap, sizeof *t.k);
+    t.v = calloc(t.cap, sizeof *t.v);
+    if (!t.k || !t.v)
+      abort();
+    for (size_t i = 0; i < c->cap; i++)
+      if (c->k[i])
+        *count_of(&t, c->k[i]) = c->v[i];
+    free(c->k);
+    free(c->v);
+    *c = t;
+  }
+  size_t i = (size_t)(((uintptr_t)p >> 4) * 0x9e3779b97f4a7c15ull) & (c->cap - 1);
+  while (c->k[i] && c->k[i] != p)
+    i = (i + 1) & (c->cap - 1);
+  if (!c->k[i]) {
+    c->k[i] = p;
+    c->v[i] = 0;
+    c->n++;
+  }
+  return &c->v[i];
+}
+
+typedef struct Walk {
+  GenInfo *info;
+  Counts seen;  /* expression nodes visited */
+  Counts level; /* variable -> 1 + function-literal nesting where bound */
+  Counts uses;  /* variable -> references */
+  const Var **lets;
+  int nlets, caplets;
+  const GlobalFn *fn; /* the global being walked */
+} Walk;
+
+/* Record the kinds found in type t. */
+static void see_type(Walk *w, const Type *t) {
+  if (!t)
+    return;
+  bool *h = w->info->has;
+  switch (t->kind) {
+  case TY_TENSOR: {
+    h[GFE_TY_TENSOR] = true;
+    h[GFE_TY_SCALAR] |= t->tensor.rank == 0;
+    int64_t n = ir_type_numel(t);
+    if (n > w->info->max_numel)
+      w->info->max_numel = n;
+    w->info->dtypes |= 1 << t->tensor.dtype;
+    break;
+  }
+  case TY_TUPLE:
+    h[t->tuple.n ? GFE_TY_TUPLE : GFE_TY_UNIT] = true;
+    for (int i = 0; i < t->tuple.n; i++)
+      see_type(w, t->tuple.fields[i]);
+    break;
+  case TY_FUNC:
+    h[GFE_TY_FUNC] = true;
+    for (int i = 0; i < t->func.nparams; i++)
+      see_type(w, t->func.params[i]);
+    see_type(w, t->func.ret);
+    break;
+  case TY_REF:
+    h[GFE_TY_REF] = true;
+    see_type(w, t->ref.inner);
+    break;
+  case TY_ADT:
+    h[GFE_TY_ADT] = true;
+    h[t->adt.def->builtin ? GFE_PRELUDE_ADT : GFE_GEN_ADT] = true;
+    for (int i = 0; i < t->adt.nargs; i++)
+      see_type(w, t->adt.args[i]);
+    break;
+  default: break;
+  }
+}
+
+/* Bind v at function-literal level lvl. */
+static void bind(Walk *w, const Var *v, int lvl) {
+  *count_of(&w->level, v) = lvl + 1;
+  see_type(w, v->annot);
+}
+
+/* Bind a pattern's variables; note nesting and tuple patterns. */
+static void bind_pat(Walk *w, const Pattern *p, int lvl, int nest) {
+  bool *h = w->info->has;
+  if (p->kind == PAT_VAR) {
+    h[GFE_VAR_PATTERN] = true;
+    bind(w, p->var, lvl);
+  }
+  if (p->kind == PAT_TUPLE)
+    h[GFE_TUPLE_PATTERN] = true;
+  if ((p->kind == PAT_CTOR && p->n > 0) || p->kind == PAT_TUPLE) {
+    if (nest > 0)
+      h[GFE_NESTED_PATTERN] = true;
+    for (int i = 0; i < p->n; i++)
+      bind_pat(w, p->sub[i], lvl, nest + 1);
+  } else if (p->kind == PAT_CTOR && nest > 0) {
+    h[GFE_NESTED_PATTERN] = true;
+  }
+}
+
+static void walk(Walk *w, const Expr *e, int lvl, int depth);
+
+static void walk_all(Walk *w, int n, Expr *const *es, int lvl, int depth) {
+  for (int i = 0; i < n; i++)
+    walk(w, es[i], lvl, depth);
+}
+
+/* Visit e at function-literal nesting lvl and expression depth depth. */
+static void walk(Walk *w, const Expr *e, int lvl, int depth) {
+  GenInfo *in = w->info;
+  bool *h = in->has;
+  int *seen = count_of(&w->seen, e);
+  if ((*seen)++) {
+    h[GFE_GRAPH_BINDING] = true;
+    return;
+  }
+  in->nodes++;
+  if (depth > in->depth)
+    in->depth = depth;
+  see_type(w, e->type);
+  int d = depth + 1;
+  switch (e->kind) {
+  case EX_VAR: {
+    (*count_of(&w->uses, e->var))++;
+    int bl = *count_of(&w->level, e->var) - 1;
+    if (bl >= 0 && bl < lvl)
+      h[GFE_CAPTURE] = true;
+    break;
+  }
+  case EX_GLOBAL:
+    h[GFE_GLOBAL_VALUE] = true;
+    h[GFE_RECURSION] |= e->global == w->fn;
+    break;
+  case EX_CONST: {
+    const Tensor *x = e->constant;
+    h[GFE_CONST] = h[GFE_TY_TENSOR] = true;
+    h[GFE_TY_SCALAR] |= x->rank == 0;
+    in->max_numel = x->numel > in->max_numel ? x->numel : in->max_numel;
+    in->dtypes |= 1 << x->dtype;
+    break;
+  }
+  case EX_TUPLE:
+    h[GFE_TUPLE] = true;
+    walk_all(w, e->tuple.n, e->tuple.fields, lvl, d);
+    break;
+  case EX_PROJ:
+    h[GFE_PROJ] = true;
+    walk(w, e->proj.tuple, lvl, d);
+    break;
+  case EX_LET:
+    h[GFE_LET] = true;
+    walk(w, e->let.value, lvl, d);
+    bind(w, e->let.var, lvl);
+    if (w->nlets == w->caplets) {
+      w->caplets = w->caplets ? 2 * w->caplets : 16;
+      w->lets = realloc(w->lets, sizeof *w->lets * (size_t)w->caplets);
+    }
+    w->lets[w->nlets++] = e->let.var;
+    walk(w, e->let.body, lvl, d);
+    break;
+  case EX_IF:
+    h[GFE_IF] = true;
+    walk(w, e->if_.cond, lvl, d);
+    walk(w, e->if_.then, lvl, d);
+    walk(w, e->if_.els, lvl, d);
+    break;
+  case EX_CALL:
+    if (e->call.kind == CALL_OP) {
+      h[GFE_OP_CALL] = true;
+      in->op_calls[e->call.op]++;
+    } else if (e->call.kind == CALL_CTOR) {
+      h[GFE_CTOR_CALL] = true;
+      h[e->call.ctor->def->builtin ? GFE_PRELUDE_ADT : GFE_GEN_ADT] = true;
+    } else if (e->call.callee->kind == EX_GLOBAL) {
+      h[GFE_GLOBAL_CALL] = true;
+      h[GFE_RECURSION] |= e->call.callee->global == w->fn;
+      if ((*count_of(&w->seen, e->call.callee))++ == 0)
+        in->nodes++;
+    } else {
+      h[GFE_CLOSURE_CALL] = true;
+      walk(w, e->call.callee, lvl, d);
+    }
+    walk_all(w, e->call.nargs, e->call.args, lvl, d);
+    break;
+  case EX_FUNC:
+    h[GFE_FN_LITERAL] = true;
+    for (int i = 0; i < e->func.nparams; i++)
+      bind(w, e->func.params[i], lvl + 1);
+    see_type(w, e->func.ret);
+    walk(w, e->func.body, lvl + 1, d);
+    break;
+  case EX_REF_NEW:
+    h[GFE_REF_NEW] = true;
+    walk(w, e->ref_new.value, lvl, d);
+    break;
+  case EX_REF_READ:
+    h[GFE_REF_READ] = true;
+    walk(w, e->ref_read.ref, lvl, d);
+    break;
+  case EX_REF_WRITE:
+    h[GFE_REF_WRITE] = true;
+    walk(w, e->ref_write.ref, lvl, d);
+    walk(w, e->ref_write.value, lvl, d);
+    break;
+  case EX_MATCH:
+    h[GFE_MATCH] = true;
+    walk(w, e->match.scrut, lvl, d);
+    for (int i = 0; i < e->match.n; i++) {
+      bind_pat(w, e->match.clauses[i].pat, lvl, 0);
+      walk(w, e->match.clauses[i].body, lvl, d);
+    }
+    break;
+  }
+}
+
+void gen_analyse(const Module *m, GenInfo *out) {
+  memset(out, 0, sizeof *out);
+  Walk w = {.info = out};
+  for (int i = 0; i < m->nfuncs; i++) {
+    const GlobalFn *g = m->funcs[i];
+    if (!g->func || g->func->kind != EX_FUNC)
+      continue;
+    out->nfuncs++;
+    w.fn = g;
+    const Expr *f = g->func;
+    (*count_of(&w.seen, f))++;
+    for (int k = 0; k < f->func.nparams; k++)
+      bind(&w, f->func.params[k], 0);
+    see_type(&w, f->func.ret);
+    out->nodes++;
+    walk(&w, f->func.body, 0, 1);
+  }
+  out->has[GFE_GLOBALS] = out->nfuncs > 1;
+  for (int i = 0; i < w.nlets; i++)
+    if (*count_of(&w.uses, w.lets[i]) == 0 && strcmp(w.lets[i]->name, "_") != 0)
+      out->has[GFE_UNUSED_LET] = true;
+  free(w.seen.k);
+  free(w.seen.v);
+  free(w.level.k);
+  free(w.level.v);
+  free(w.uses.k);
+  free(w.uses.v);
+  free(w.lets);
+}

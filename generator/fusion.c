@@ -1,0 +1,155 @@
+/*
+ * fusion.c - the "fusion" policy: programs made of long chains of
+ * elementwise, broadcast and injective operators feeding reductions and
+ * the out-elementwise-fusable operators (nn.conv2d, nn.dense, pooling),
+ * which is what an operator-fusion pass groups.
+ *
+ * It is built from the library's pieces, as docs/generators.md describes:
+ * policy data (weights, allowed operators, features) plus a hook.  The
+ * hook takes over a tensor-typed node when the budget allows, emits a
+ * "sink" operator for the wanted type and grows each tensor argument of
+ * the sink as a chain of fusable operators; everything else (leaves, side
+ * arguments, the shapes and attributes of each call) comes from gen_expr
+ * and the operator solvers.
+ */
+#include "genint.h"
+
+/* Operators of the given fusion patterns that can produce t here. */
+static int ops_of(GenCtx *g, const Type *t, uint32_t patterns, OpId *out, uint32_t *w) {
+  OpId all[OP_COUNT];
+  int n = gen_op_candidates(g, t, all), k = 0;
+  for (int i = 0; i < n; i++) {
+    OpPattern p = op_table[all[i]].pattern;
+    if (patterns >> p & 1) {
+      out[k] = all[i];
+      w[k++] = g->pol->pattern_weight[p];
+    }
+  }
+  return k;
+}
+
+#define CHAIN_PATTERNS (1u << OPAT_ELEMWISE | 1u << OPAT_BROADCAST | 1u << OPAT_INJECTIVE)
+#define SINK_PATTERNS (1u << OPAT_COMM_REDUCE | 1u << OPAT_OUT_ELEMWISE_FUSABLE)
+
+static Expr *chain(GenCtx *g, Type *t, int budget, int len);
+
+typedef struct ChainArg {
+  Type *t;
+  int budget, len;
+} ChainArg;
+
+/* The rest of a chain, with the bound intermediate in scope (it is the
+ * innermost unused variable of its type, so leaves pick it first). */
+static Expr *chain_rest(GenCtx *g, Var *v, void *arg) {
+  ChainArg *c = arg;
+  (void)v;
+  return chain(g, c->t, c->budget, c->len);
+}
+
+/* Generate op's call for t: argument 0 continues the chain (len - 1 more
+ * links), the others are ordinary expressions with a small budget. */
+static Expr *link(GenCtx *g, OpId op, Type *t, int budget, int len) {
+  OpSig sig;
+  if (!gen_op_solve(g, op, t, &sig))
+    return gen_expr_default(g, t, budget);
+  Expr *args[OP_MAX_ARGS];
+  int side = sig.nargs > 1 ? (budget / 4) / (sig.nargs - 1) : 0;
+  for (int i = 0; i < sig.nargs; i++) {
+    bool main_arg = i == 0 && sig.args[0]->kind == TY_TENSOR;
+    args[i] = main_arg ? chain(g, sig.args[0], budget - 1 - side * (sig.nargs - 1), len - 1)
+                       : gen_sub(g, sig.args[i], side > 1 ? side : 1, false);
+  }
+  g->pure = false; /* chains bind intermediates: do not offer for sharing */
+  return gen_op_build(g, op, &sig, args);
+}
+
+/* A chain of len fusable operators producing t. */
+static Expr *chain(GenCtx *g, Type *t, int budget, int len) {
+  OpId ops[OP_COUNT];
+  uint32_t w[OP_COUNT];
+  int n = len > 0 && budget > 1 ? ops_of(g, t, CHAIN_PATTERNS, ops, w) : 0;
+  if (n == 0)
+    return gen_sub(g, t, budget, false);
+  /* Now and then bind part of the chain to a variable, so the rest can
+   * use it twice (an intermediate with two consumers). */
+  if (len >= 3 && gen_feature(g, GEN_F_LET) && gen_choose(g, 4) == 3) {
+    int half = budget / 2 > 1 ? budget / 2 : 1;
+    Expr *value = chain(g, t, half, len / 2);
+    ChainArg rest = {t, budget - half, len - len / 2};
+    return gen_let_with(g, t, value, chain_rest, &rest);
+  }
+  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  return link(g, op, t, budget, len);
+}
+
+/* The hook: at the root of @main, and now and then below it, make a sink
+ * operator for t whose tensor arguments are chains. */
+static Expr *fusion_hook(GenCtx *g, Type *t, int budget) {
+  if (t->kind != TY_TENSOR || budget < 6)
+    return NULL;
+  if (gen_depth(g) > 1 && gen_choose(g, 4) != 3)
+    return NULL;
+  OpId ops[OP_COUNT];
+  uint32_t w[OP_COUNT];
+  int n = ops_of(g, t, SINK_PATTERNS, ops, w);
+  if (n == 0)
+    return NULL;
+  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  OpSig sig;
+  if (!gen_op_solve(g, op, t, &sig))
+    return NULL;
+  int b[OP_MAX_ARGS];
+  gen_split(g, budget - 1, sig.nargs, b);
+  Expr *args[OP_MAX_ARGS];
+  for (int i = 0; i < sig.nargs; i++) {
+    int len = 2 + (int)gen_choose(g, 7);
+    args[i] = sig.args[i]->kind == TY_TENSOR ? chain(g, sig.args[i], b[i], len)
+                                             : gen_sub(g, sig.args[i], b[i], false);
+  }
+  g->pure = false;
+  return gen_op_build(g, op, &sig, args);
+}
+
+const GenPolicy gen_policy_fusion = {
+    .name = "fusion",
+    .doc = "chains of elementwise/broadcast/injective ops feeding reductions, conv2d, dense",
+    .form_weight =
+        {
+            [GF_VAR] = 4,
+            [GF_LIT] = 2,
+            [GF_SHARE] = 3,
+            [GF_LET] = 3,
+            [GF_PROJ] = 1,
+            [GF_OP] = 16,
+            [GF_PARAM] = 6,
+        },
+    .type_weight = {[GT_TENSOR] = 2, [GT_OPTYPE] = 1},
+    .pattern_weight =
+        {
+            [OPAT_ELEMWISE] = 4,
+            [OPAT_BROADCAST] = 4,
+            [OPAT_INJECTIVE] = 2,
+            [OPAT_COMM_REDUCE] = 2,
+            [OPAT_OUT_ELEMWISE_FUSABLE] = 3,
+            [OPAT_OPAQUE] = 1,
+        },
+    .features = GEN_F_LET | GEN_F_TUPLE | GEN_F_SHARE | GEN_F_OPS,
+    .swarm = true,
+    .budget = 32,
+    .budget_min = 12,
+    .budget_max = 64,
+    .max_depth = 16,
+    .max_type_depth = 1,
+    .max_params = 3,
+    .max_main_params = 6,
+    .max_globals = 0,
+    .max_adts = 0,
+    .limits = {.max_rank = 4,
+               .max_dim = 8,
+               .max_numel = 256,
+               .max_flops = 16384,
+               .dtypes =
+                   (1u << DT_FLOAT32) | (1u << DT_FLOAT64) | (1u << DT_INT32) | (1u << DT_BOOL)},
+    .dtypes = (1u << DT_FLOAT32) | (1u << DT_FLOAT64) | (1u << DT_INT32),
+    .hook = fusion_hook,
+};

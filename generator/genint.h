@@ -1,0 +1,174 @@
+/*
+ * genint.h - the generator's internal state, shared by its files:
+ *   policy.c  policies and the header -> configuration mapping
+ *   types.c   the type generator and ADT bookkeeping
+ *   literal.c constants and literals
+ *   opcall.c  operator calls and the recogniser cache
+ *   expr.c    the expression generator (forms) and spans
+ *   adt.c     constructors, match and pattern covers
+ *   module.c  module generator: @main, globals, recursion, generated ADTs
+ *   fusion.c  the fusion-heavy policy (an example of a hook)
+ */
+#ifndef RS_GEN_INT_H
+#define RS_GEN_INT_H
+
+#include "gen.h"
+
+/* A variable in scope.  uses counts references generated so far (unused
+ * ones are offered first); smaller marks a pattern variable holding a
+ * structurally smaller value of the recursive global being generated. */
+typedef struct Scoped {
+  Var *var;
+  Type *type;
+  uint64_t h;   /* gen_type_hash(type) */
+  uint64_t sub; /* tuples: bloom of the fields' hashes; functions: the
+                   result type's hash (a pre-filter for lookups) */
+  int uses;
+  bool smaller;
+} Scoped;
+
+/* A pure expression available for reuse while scope_len variables are in
+ * scope (it mentions no variable above that). */
+typedef struct Shared {
+  Expr *e;
+  Type *type;
+  uint64_t h;
+  int scope_len;
+  bool typed; /* self-typing: may be reused where g->free is set */
+} Shared;
+
+/* A global function the generator made.  callable once its body is done
+ * (so calls among globals form a DAG). */
+typedef struct GenGlobal {
+  GlobalFn *fn;
+  Type *type; /* its function type */
+  bool callable;
+} GenGlobal;
+
+/* Per type definition: the constructor of least height (the base case
+ * minimal literals use) and whether it can be recursed on. */
+typedef struct AdtInfo {
+  TypeDef *def;
+  int height;     /* nesting of its minimal literal */
+  int base;       /* index of the constructor of least height */
+  int tbase;      /* least height among constructors whose fields include
+                     every type variable (their calls infer their type) */
+  bool recursive; /* some constructor has a field of the type itself */
+  bool usable;    /* finite height, and tbase >= 0 when polymorphic */
+} AdtInfo;
+
+/* What the type generator may draw. */
+typedef enum GenTyMode {
+  GEN_TY_ANY,    /* every enabled kind */
+  GEN_TY_DATA,   /* no function or Ref types (results of @main) */
+  GEN_TY_TENSOR, /* tensors only */
+} GenTyMode;
+
+enum { GEN_MAX_GLOBALS = 16, GEN_MAX_ADTS = 8 };
+
+struct GenCtx {
+  Module *m;
+  Arena *a; /* m->arena */
+  GenStream st;
+  const GenPolicy *pol;
+  GenConfig cfg;
+  GenSpans *spans; /* NULL: not recording */
+  int span_parent;
+
+  Scoped *scope;
+  int nscope, capscope;
+  int nkind[TY_INCOMPLETE + 1]; /* entries of each type kind in scope */
+  int scope_base;               /* variables below belong to an enclosing function */
+
+  Scoped *mainp; /* @main's parameters, made on demand (GF_PARAM) */
+  int nmainp, capmainp;
+
+  Shared *shared;
+  int nshared, capshared;
+  int shared_base;
+
+  GenGlobal globals[GEN_MAX_GLOBALS];
+  int nglobals;
+  int global_nest; /* globals being generated inside one another */
+
+  /* The recursive global whose body is being generated, if any. */
+  GlobalFn *self;
+  Type *self_type;
+  Var *self_param; /* its first parameter, the one recursed on */
+  int nmade;       /* globals started (registered or in progress) */
+
+  AdtInfo adts[GEN_MAX_ADTS + 3];
+  int nadts;
+  bool adts_usable; /* some definition is enabled and usable */
+
+  int depth;
+  bool pure;       /* whether the expression just generated may be shared */
+  bool free;       /* no expected type flows into the expression being generated
+                      (a match scrutinee, a projected tuple, a callee): it must
+                      be self-typing, i.e. infer its own type bottom-up */
+  GenForm form;    /* the form chosen for the expression just generated */
+  bool boost_op;   /* the next node should rather be an operator call */
+  Type *hint_type; /* the type last drawn from an operator's sampler ... */
+  OpId hint_op;    /* ... and that operator, favoured when it is wanted */
+  int names;       /* counter for global and type names */
+};
+
+/* expr.c */
+/* Whether @main's parameters are in scope (not inside another global). */
+bool gen_in_main(const GenCtx *g);
+Expr *gen_sub(GenCtx *g, Type *t, int budget, bool free);
+void gen_scope_push(GenCtx *g, Var *v, Type *t);
+void gen_scope_pop(GenCtx *g, int to);
+void gen_var_used(GenCtx *g, Var *v);
+Expr *gen_var_expr(GenCtx *g, Scoped *s);
+Var *gen_fresh_var(GenCtx *g, const char *hint, Type *t, bool annotate);
+
+/* types.c */
+Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode);
+Type *gen_adt_type(GenCtx *g, int depth, bool recursive_only, GenTyMode mode);
+AdtInfo *gen_adt_info(GenCtx *g, const TypeDef *def);
+void gen_adt_analyse(GenCtx *g);
+Type *gen_ctor_field(GenCtx *g, const Ctor *c, const Type *adt, int i);
+int gen_type_depth(const Type *t);
+bool gen_type_poly_adt(const Type *t);
+/* A hash of the outer structure: equal types hash equal (a pre-filter
+ * for ir_type_equal). */
+uint64_t gen_type_hash(const Type *t);
+/* Whether c has, for every type variable of its definition, a field that
+ * is exactly that variable (so a call of c infers its type arguments). */
+bool gen_ctor_determines(const Ctor *c);
+/* Whether any type definition is enabled and usable. */
+bool gen_adts_usable(GenCtx *g);
+
+/* literal.c */
+Expr *gen_const(GenCtx *g, const Type *t);
+Expr *gen_literal(GenCtx *g, Type *t, int budget);
+Expr *gen_fn_literal(GenCtx *g, Type *ft, int budget);
+
+/* opcall.c */
+int gen_op_candidates(GenCtx *g, const Type *t, OpId *out);
+/* Whether some allowed operator can produce t (cheaper than the list). */
+bool gen_op_available(GenCtx *g, const Type *t);
+Expr *gen_op_call(GenCtx *g, Type *t, int budget);
+
+/* adt.c */
+Expr *gen_ctor_literal(GenCtx *g, Type *t, int budget);
+Expr *gen_match(GenCtx *g, Type *t, int budget);
+bool gen_match_ok(GenCtx *g);
+/* match (scrut : s) { a complete cover } with clause bodies of type t;
+ * force_rec: clauses binding a smaller value may start with a recursive
+ * call of the global being generated. */
+Expr *gen_match_on(GenCtx *g, Expr *scrut, Type *s, Type *t, int budget, bool force_rec);
+
+/* module.c */
+Expr *gen_global_form(GenCtx *g, Type *t, int budget);
+bool gen_global_form_ok(GenCtx *g, const Type *t, int budget);
+/* @self(scope[smaller], ..): a recursive call on a smaller value. */
+Expr *gen_self_call(GenCtx *g, int smaller, int budget);
+
+/* Whether the features f are all enabled for this input. */
+static inline bool gen_feature(const GenCtx *g, uint32_t f) {
+  return (g->cfg.features & f) == f;
+}
+
+#endif

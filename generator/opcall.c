@@ -1,0 +1,223 @@
+/*
+ * opcall.c - operator calls: which operators can produce a wanted type
+ * (the registry's recognizers, memoised), and a call built from a solver's
+ * solution with arguments generated at the solved types.
+ *
+ * Recognizers are called for every operator on every wanted tensor type,
+ * which would dominate generation time, so their answers are cached per
+ * thread, keyed by the type's structure and the limits they were asked
+ * under.  The cache only memoises a pure function: results do not depend
+ * on it.  Only tensors and tuples of tensors are asked about (operators
+ * return nothing else).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "genint.h"
+
+enum { KEYMAX = 30, CACHE_SIZE = 1 << 14, NLIMITS = 4 };
+
+typedef struct RecEntry {
+  uint8_t len;             /* 0: empty */
+  uint8_t key[KEYMAX + 1]; /* the limits slot, then the type's key */
+  uint64_t mask[2];
+} RecEntry;
+
+static _Thread_local struct {
+  OpLimits lim[NLIMITS]; /* the limits seen so far; slot i tags keys */
+  int nlim;
+  RecEntry *e; /* CACHE_SIZE entries, allocated on first use and kept for
+                  the thread's life (reachable, so not a leak) */
+} cache;
+
+/* The cache's slot for lim (emptying the cache when all are taken). */
+static int limits_slot(const OpLimits *lim) {
+  for (int i = 0; i < cache.nlim; i++)
+    if (memcmp(&cache.lim[i], lim, sizeof *lim) == 0)
+      return i;
+  if (cache.nlim == NLIMITS) {
+    memset(cache.e, 0, sizeof *cache.e * CACHE_SIZE);
+    cache.nlim = 0;
+  }
+  cache.lim[cache.nlim] = *lim;
+  return cache.nlim++;
+}
+
+/* Serialise a tensor type into k; returns the new length or -1. */
+static int tensor_key(const Type *t, uint8_t *k, int n) {
+  if (n + 2 + 2 * t->tensor.rank > KEYMAX)
+    return -1;
+  k[n++] = (uint8_t)(0x10 | t->tensor.rank);
+  k[n++] = (uint8_t)t->tensor.dtype;
+  for (int i = 0; i < t->tensor.rank; i++) {
+    int64_t d = t->tensor.shape[i];
+    if (d < 0 || d > 0xffff)
+      return -1;
+    k[n++] = (uint8_t)(d >> 8);
+    k[n++] = (uint8_t)d;
+  }
+  return n;
+}
+
+/* Serialise a tensor or tuple-of-tensors type; -1 if too long. */
+static int type_key(const Type *t, uint8_t *k) {
+  if (t->kind == TY_TENSOR)
+    return tensor_key(t, k, 0);
+  int n = 0;
+  k[n++] = 0x20;
+  k[n++] = (uint8_t)t->tuple.n;
+  for (int i = 0; i < t->tuple.n && n >= 0; i++)
+    n = tensor_key(t->tuple.fields[i], k, n);
+  return n;
+}
+
+/* Whether operators could produce t at all. */
+static bool op_shaped(const Type *t) {
+  if (t->kind == TY_TENSOR)
+    return true;
+  if (t->kind != TY_TUPLE || t->tuple.n == 0)
+    return false;
+  for (int i = 0; i < t->tuple.n; i++)
+    if (t->tuple.fields[i]->kind != TY_TENSOR)
+      return false;
+  return true;
+}
+
+/* Ask every recognizer about t. */
+static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
+  mask[0] = mask[1] = 0;
+  for (int op = 0; op < OP_COUNT; op++)
+    if (op_table[op].rec((OpId)op, t, lim))
+      mask[op / 64] |= 1ull << (op % 64);
+}
+
+/* The cache entry for t under lim (NULL when t's key is too long), and
+ * whether it already holds t's answer.  On a miss the entry is emptied
+ * and *len is what its len must be set to once its mask is filled. */
+static RecEntry *lookup(const Type *t, const OpLimits *lim, bool *hit, int *len) {
+  if (!cache.e && !(cache.e = calloc(CACHE_SIZE, sizeof *cache.e)))
+    return NULL;
+  uint8_t key[KEYMAX + 1];
+  int n = type_key(t, key + 1);
+  if (n < 0)
+    return NULL;
+  key[0] = (uint8_t)limits_slot(lim);
+  n++;
+  uint32_t h = 2166136261u;
+  for (int i = 0; i < n; i++)
+    h = (h ^ key[i]) * 16777619u;
+  RecEntry *e = &cache.e[h % CACHE_SIZE];
+  *hit = e->len == n && memcmp(e->key, key, (size_t)n) == 0;
+  if (!*hit) {
+    e->len = 0;
+    memcpy(e->key, key, (size_t)n);
+  }
+  *len = n;
+  return e;
+}
+
+/* The set of operators whose recognizer accepts t, from the cache. */
+static void rec_mask(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
+  mask[0] = mask[1] = 0;
+  if (!op_shaped(t))
+    return;
+  bool hit;
+  int len;
+  RecEntry *e = lookup(t, lim, &hit, &len);
+  if (!e) {
+    recognise(t, lim, mask);
+    return;
+  }
+  if (!hit) {
+    recognise(t, lim, e->mask);
+    e->len = (uint8_t)len;
+  }
+  mask[0] = e->mask[0];
+  mask[1] = e->mask[1];
+}
+
+bool gen_op_available(GenCtx *g, const Type *t) {
+  if (!gen_feature(g, GEN_F_OPS) || !op_shaped(t))
+    return false;
+  const uint64_t *allow = g->cfg.op_allow;
+  bool hit = false;
+  int len;
+  RecEntry *e = t->kind == TY_TENSOR ? lookup(t, &g->cfg.limits, &hit, &len) : NULL;
+  if (hit)
+    return (e->mask[0] & allow[0]) || (e->mask[1] & allow[1]);
+  if (t->kind != TY_TENSOR) {
+    uint64_t mask[2];
+    rec_mask(t, &g->cfg.limits, mask);
+    return (mask[0] & allow[0]) || (mask[1] & allow[1]);
+  }
+  /* A miss: stop at the first allowed operator that accepts t, trying
+   * copy first (it accepts every tensor within the limits). */
+  for (int i = 0; i < OP_COUNT; i++) {
+    int op = (OP_COPY + i) % OP_COUNT;
+    if ((allow[op / 64] >> (op % 64) & 1) && op_table[op].rec((OpId)op, t, &g->cfg.limits))
+      return true;
+  }
+  return false;
+}
+
+int gen_op_candidates(GenCtx *g, const Type *t, OpId *out) {
+  if (!gen_feature(g, GEN_F_OPS))
+    return 0;
+  uint64_t mask[2];
+  rec_mask(t, &g->cfg.limits, mask);
+  mask[0] &= g->cfg.op_allow[0];
+  mask[1] &= g->cfg.op_allow[1];
+  int n = 0;
+  for (int i = 0; i < 2; i++)
+    for (uint64_t m = mask[i]; m; m &= m - 1)
+      out[n++] = (OpId)(64 * i + __builtin_ctzll(m));
+  return n;
+}
+
+bool gen_op_ok(GenCtx *g, OpId op, const Type *t) {
+  if (!gen_feature(g, GEN_F_OPS) || !((g->cfg.op_allow[op / 64] >> (op % 64)) & 1))
+    return false;
+  uint64_t mask[2];
+  rec_mask(t, &g->cfg.limits, mask);
+  return (mask[op / 64] >> (op % 64)) & 1;
+}
+
+bool gen_op_solve(GenCtx *g, OpId op, Type *t, OpSig *sig) {
+  OpSolveCtx cx = {&g->st.ch, g->a, &g->cfg.limits};
+  memset(sig, 0, sizeof *sig);
+  bool ok = op_table[op].solve(op, t, &cx, sig);
+  assert(ok && "a solver failed on a type its recognizer accepted");
+  return ok;
+}
+
+Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
+  return ir_call_op(g->m, op, sig->nargs, args, &sig->attrs);
+}
+
+Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
+  OpId ops[OP_COUNT];
+  uint32_t w[OP_COUNT];
+  int n = gen_op_candidates(g, t, ops);
+  assert(n > 0);
+  bool hinted = g->hint_type && ir_type_equal(g->hint_type, t);
+  for (int i = 0; i < n; i++) {
+    w[i] = g->pol->pattern_weight[op_table[ops[i]].pattern];
+    if (hinted && ops[i] == g->hint_op)
+      w[i] *= 16;
+  }
+  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  OpSig sig;
+  if (!gen_op_solve(g, op, t, &sig))
+    return gen_literal(g, t, budget); /* only reached with NDEBUG */
+  int b[OP_MAX_ARGS];
+  gen_split(g, budget - 1, sig.nargs, b);
+  Expr *args[OP_MAX_ARGS];
+  bool pure = true;
+  for (int i = 0; i < sig.nargs; i++) {
+    args[i] = gen_sub(g, sig.args[i], b[i], false);
+    pure &= g->pure;
+  }
+  g->pure = pure;
+  return gen_op_build(g, op, &sig, args);
+}

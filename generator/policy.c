@@ -1,0 +1,148 @@
+/*
+ * policy.c - the default generation policy, the policy registry, and the
+ * mapping from an input's header to the configuration it selects.
+ *
+ * Header layout (GEN_HEADER_BYTES = 16; a missing byte reads as 0):
+ *   [0]      size budget: 0 = the policy's budget, else budget_min ..
+ *            budget_max scaled by the byte
+ *   [1]      bits 0-1: tensor size (0 or 3 = the policy's limits, 1 = tiny,
+ *            2 = small); bits 2-7: dtypes the type generator leaves out
+ *            (bit 2 + DT_x), ignored when it would leave none
+ *   [2..4]   two bits per GEN_F_ feature: both set = feature off (so a
+ *            random header switches each feature off with probability 1/4)
+ *   [5..13]  one bit per operator: set = operator off
+ *   [14]     high nibble f > 0: form f - 1 gets its weight tripled
+ *   [15]     reserved (0)
+ * The disable bits only apply when the policy has swarm set.
+ */
+#include <string.h>
+
+#include "genint.h"
+
+_Static_assert(OP_COUNT <= 72, "the header has 72 operator bits");
+_Static_assert(OP_COUNT <= 128, "operator masks are 128 bits");
+
+const GenPolicy gen_policy_default = {
+    .name = "default",
+    .doc = "every language feature and operator, programs of ~10-40 nodes",
+    .form_weight =
+        {
+            [GF_VAR] = 6,
+            [GF_LIT] = 3,
+            [GF_SHARE] = 3,
+            [GF_LET] = 5,
+            [GF_IF] = 2,
+            [GF_PROJ] = 2,
+            [GF_OP] = 12,
+            [GF_CALL] = 3,
+            [GF_GLOBAL] = 2,
+            [GF_REF_READ] = 1,
+            [GF_REF_WRITE] = 1,
+            [GF_MATCH] = 2,
+            [GF_PARAM] = 4,
+        },
+    .type_weight = {[GT_TENSOR] = 12,
+                    [GT_TUPLE] = 2,
+                    [GT_FUNC] = 2,
+                    [GT_REF] = 1,
+                    [GT_ADT] = 2,
+                    [GT_OPTYPE] = 6},
+    .pattern_weight = {1, 1, 1, 2, 3, 2},
+    .features = GEN_F_ALL,
+    .swarm = true,
+    .budget = 28,
+    .budget_min = 6,
+    .budget_max = 56,
+    .max_depth = 10,
+    .max_type_depth = 2,
+    .max_params = 3,
+    .max_main_params = 6,
+    .max_globals = 4,
+    .max_adts = 2,
+    .limits = {.max_rank = 4,
+               .max_dim = 8,
+               .max_numel = 256,
+               .max_flops = 16384,
+               .dtypes = (1u << DT_COUNT) - 1},
+    .dtypes = (1u << DT_COUNT) - 1,
+};
+
+static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion};
+
+const GenPolicy *gen_policy_get(const char *name) {
+  for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)
+    if (strcmp(policies[i]->name, name) == 0)
+      return policies[i];
+  return NULL;
+}
+
+const GenPolicy *gen_policy_at(int i) {
+  return i >= 0 && (size_t)i < sizeof policies / sizeof *policies ? policies[i] : NULL;
+}
+
+/* The size budget the header's first byte selects. */
+static int header_budget(const GenPolicy *p, uint8_t b) {
+  if (b == 0 || p->budget_max <= p->budget_min)
+    return p->budget;
+  return p->budget_min + (int)((b - 1) * (p->budget_max - p->budget_min) / 254);
+}
+
+/* Tensor limits after the header's size knob. */
+static OpLimits header_limits(const GenPolicy *p, uint8_t knob) {
+  OpLimits l = p->limits;
+  if (knob == 1) {
+    l.max_numel = l.max_numel < 8 ? l.max_numel : 8;
+    l.max_dim = l.max_dim < 4 ? l.max_dim : 4;
+  } else if (knob == 2) {
+    l.max_numel = l.max_numel < 32 ? l.max_numel : 32;
+  }
+  return l;
+}
+
+/* The operators policy p allows (remembered for the last deny-list and
+ * pattern weights seen). */
+static void policy_ops(const GenPolicy *p, uint64_t allow[2]) {
+  static _Thread_local struct {
+    bool valid;
+    uint64_t deny[2];
+    uint8_t pw[6];
+  } last;
+  static _Thread_local uint64_t mask[2];
+  if (!last.valid || memcmp(last.deny, p->op_deny, sizeof last.deny) ||
+      memcmp(last.pw, p->pattern_weight, sizeof last.pw)) {
+    mask[0] = mask[1] = 0;
+    for (int op = 0; op < OP_COUNT; op++) {
+      bool denied = (p->op_deny[op / 64] >> (op % 64)) & 1;
+      if (!denied && p->pattern_weight[op_table[op].pattern] > 0)
+        mask[op / 64] |= 1ull << (op % 64);
+    }
+    last.valid = true;
+    memcpy(last.deny, p->op_deny, sizeof last.deny);
+    memcpy(last.pw, p->pattern_weight, sizeof last.pw);
+  }
+  allow[0] = mask[0];
+  allow[1] = mask[1];
+}
+
+void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->budget = header_budget(p, h[0]);
+  c->limits = header_limits(p, h[1] & 3);
+  c->features = p->features;
+  c->dtypes = p->dtypes;
+  c->boost_form = -1;
+  policy_ops(p, c->op_allow);
+  if (!p->swarm)
+    return;
+  uint32_t dt = c->dtypes & ~(uint32_t)(h[1] >> 2);
+  if (dt)
+    c->dtypes = dt;
+  uint32_t bits = (uint32_t)h[2] | (uint32_t)h[3] << 8 | (uint32_t)h[4] << 16;
+  for (int f = 0; f < GEN_NFEATURES; f++)
+    if (((bits >> (2 * f)) & 3) == 3)
+      c->features &= ~(1u << f);
+  for (int op = 0; op < OP_COUNT; op += 8) /* bytes align with the 64-bit words */
+    c->op_allow[op / 64] &= ~((uint64_t)h[5 + op / 8] << (op % 64));
+  if (h[14] >> 4)
+    c->boost_form = (h[14] >> 4) - 1;
+}
