@@ -27,7 +27,9 @@
  *   copy(x) -> x
  *   reshape/expand_dims/squeeze/broadcast_to/tile of x to x's own type -> x
  *   reshape-like(reshape-like(x)) -> reshape(x, final shape)  (all three
- *                                keep row-major element order)
+ *                                keep row-major element order; not to a
+ *                                shape with an empty dimension, which
+ *                                newshape cannot express: 0 copies a dim)
  *   transpose with the identity permutation -> x;
  *   transpose(transpose(x, p), q) -> transpose(x, p o q) (or x)
  *   reverse along an axis of extent <= 1 -> x
@@ -305,10 +307,15 @@ static Expr *rule_reshape(Simp *s, Expr *e) {
     return s->m ? x : &matched;
   if (!is_reshape_like(x) || !tensor_type(x->call.args[0]))
     return NULL;
-  if (!s->m)
-    return &matched;
   Expr *y = x->call.args[0];
-  return same_type(y, e) ? y : mk_reshape(s, y, t);
+  if (same_type(y, e))
+    return s->m ? y : &matched;
+  /* reshape's newshape reads 0 as "copy this dimension", so a shape with
+   * an empty dimension cannot be written as one. */
+  for (int i = 0; i < t->tensor.rank; i++)
+    if (t->tensor.shape[i] == 0)
+      return NULL;
+  return s->m ? mk_reshape(s, y, t) : &matched;
 }
 
 /* Exact conversions that keep how any further cast behaves. */
