@@ -50,6 +50,7 @@ static void drop_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, drop_slot, c);
 }
 
+/* Live uses of v. */
 static int64_t var_uses(Dce *c, const Var *v) {
   int64_t *u = ptrmap_get(&c->uses, v);
   return u ? *u : 0;
@@ -87,6 +88,7 @@ typedef struct {
 
 static void reach_global(Reach *r, GlobalFn *g);
 
+/* Visit the globals referenced under *slot. */
 static void reach_slot(Expr **slot, void *ctx) {
   Reach *r = ctx;
   int added;
@@ -98,6 +100,7 @@ static void reach_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, reach_slot, r);
 }
 
+/* Mark g reachable and visit its body once. */
 static void reach_global(Reach *r, GlobalFn *g) {
   int added;
   ptrmap_put(r->reach, g, &added);
@@ -116,6 +119,7 @@ static bool reachable(const Module *m, PtrMap *reach) {
   return true;
 }
 
+/* Remove dead lets, then unreachable globals (see the top of this file). */
 bool pass_dead_code(Module *m, Diag *d) {
   Dce c = {0};
   for (int i = 0; i < m->nfuncs; i++)
@@ -144,6 +148,7 @@ typedef struct {
   PtrMap seen;
 } Used;
 
+/* Collect the variables used under *slot. */
 static void used_slot(Expr **slot, void *ctx) {
   Used *u = ctx;
   int added;
@@ -165,6 +170,7 @@ typedef struct {
   bool ok;
 } Post;
 
+/* Report each dead pure let under *slot. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
   int added;
@@ -179,6 +185,7 @@ static void post_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, post_slot, p);
 }
 
+/* The postcondition (see the top of this file). */
 bool post_dead_code(const Module *m, Diag *d) {
   Used u = {0};
   for (int i = 0; i < m->nfuncs; i++)

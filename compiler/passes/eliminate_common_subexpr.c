@@ -30,6 +30,7 @@
 
 /* ------------------------------------------------ structural equality */
 
+/* Combine a hash with a value. */
 static uint64_t mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
   return h * 0xff51afd7ed558ccdull;
@@ -74,6 +75,7 @@ static uint64_t shash(PtrMap *memo, const Expr *e) {
 
 static bool seq(const Expr *a, const Expr *b);
 
+/* seq on each pair of n expressions. */
 static bool seqs(int n, Expr *const *a, Expr *const *b) {
   for (int i = 0; i < n; i++)
     if (!seq(a[i], b[i]))
@@ -135,6 +137,7 @@ typedef struct {
   Arena *arena; /* entries */
 } Table;
 
+/* An empty table sized for a module of that many nodes. */
 static void table_init(Table *t, int64_t nodes) {
   size_t n = 64;
   while (n < (size_t)nodes * 2)
@@ -145,6 +148,7 @@ static void table_init(Table *t, int64_t nodes) {
   t->depth = -1;
 }
 
+/* Release the table. */
 static void table_free(Table *t) {
   free(t->buckets);
   free(t->log);
@@ -154,6 +158,7 @@ static void table_free(Table *t) {
   arena_free(t->arena);
 }
 
+/* Open a scope with a new serial number. */
 static void scope_open(Table *t) {
   if (++t->depth == t->capdepth) {
     t->capdepth = t->capdepth ? 2 * t->capdepth : 64;
@@ -173,6 +178,7 @@ static void scope_close(Table *t) {
   t->depth--;
 }
 
+/* Make expr available in the innermost scope (as var when non-NULL). */
 static void table_add(Table *t, Expr *expr, Var *var) {
   Entry *e = ARENA_NEW(t->arena, Entry);
   e->hash = shash(&t->hashes, expr);
@@ -262,6 +268,7 @@ typedef struct {
   bool changed;
 } Kids;
 
+/* Rewrite one child slot, collecting its dependency. */
 static void kid_slot(Expr **slot, void *ctx) {
   Kids *k = ctx;
   int d = -1;
@@ -381,6 +388,7 @@ static Expr *cse(Cse *c, Expr *e, int *dep) {
   return v;
 }
 
+/* Run CSE on every global function (see the top of this file). */
 bool pass_eliminate_common_subexpr(Module *m, Diag *d) {
   Cse c = {.m = m};
   table_init(&c.t, ir_module_count(m));
@@ -412,6 +420,7 @@ typedef struct {
 
 static void post_walk(Post *p, Expr *e);
 
+/* Check e in a scope of its own (as cse does). */
 static void post_scoped(Post *p, Expr *e, bool function) {
   int base = p->t.base;
   scope_open(&p->t);
@@ -422,6 +431,7 @@ static void post_scoped(Post *p, Expr *e, bool function) {
   p->t.base = base;
 }
 
+/* Check one child slot. */
 static void post_slot(Expr **slot, void *ctx) {
   post_walk(ctx, *slot);
 }
@@ -470,6 +480,7 @@ static void post_walk(Post *p, Expr *e) {
   }
 }
 
+/* The postcondition (see the top of this file). */
 bool post_eliminate_common_subexpr(const Module *m, Diag *d) {
   Post p = {.d = d, .ok = true};
   table_init(&p.t, ir_module_count(m));

@@ -164,6 +164,7 @@ typedef struct {
   bool changed;
 } Kids;
 
+/* Fold one child slot of a clone, noting whether it changed. */
 static void fold_slot(Expr **slot, void *ctx) {
   Kids *k = ctx;
   Expr *n = fold(k->f, *slot, k->prim);
@@ -181,6 +182,7 @@ static Expr *fold_children(Fold *f, Expr *e, int prim) {
   return k.changed ? c : e;
 }
 
+/* The folded form of e (prim: inside a primitive function). */
 static Expr *fold_node(Fold *f, Expr *e, int prim) {
   switch (e->kind) {
   case EX_VAR: {
@@ -259,11 +261,13 @@ typedef struct {
   bool found;
 } PinScan;
 
+/* Note a child that contains a pin. */
 static void pin_child(Expr **slot, void *ctx) {
   PinScan *p = ctx;
   p->found = p->found || ptrmap_get(&p->f->pins, *slot);
 }
 
+/* Does a direct child of r contain a pin? */
 static bool has_pinned_child(Fold *f, Expr *r) {
   PinScan p = {f, false};
   ir_expr_children(r, pin_child, &p);
@@ -272,6 +276,7 @@ static bool has_pinned_child(Fold *f, Expr *r) {
 
 static Expr *refresh(Fold *f, Expr *r);
 
+/* Refresh a child slot when it contains pins. */
 static void refresh_slot(Expr **slot, void *ctx) {
   if (ptrmap_get(&((Fold *)ctx)->pins, *slot))
     *slot = refresh(ctx, *slot);
@@ -295,6 +300,7 @@ static Expr *refresh(Fold *f, Expr *r) {
   return c;
 }
 
+/* fold_node, memoised per node; a second use of a pinned result gets a copy. */
 static Expr *fold(Fold *f, Expr *e, int prim) {
   int64_t *v = ptrmap_get(&f->memo[prim], e);
   if (v) {
@@ -308,6 +314,7 @@ static Expr *fold(Fold *f, Expr *e, int prim) {
   return r;
 }
 
+/* Fold every global function (see the top of this file). */
 bool pass_fold_constant(Module *m, Diag *d) {
   Fold f = {.m = m, .scratch = arena_new()};
   for (int i = 0; i < m->nfuncs; i++)
@@ -340,16 +347,19 @@ typedef struct {
   int prim;
 } PostKids;
 
+/* Check one child slot. */
 static void post_slot(Expr **slot, void *ctx) {
   PostKids *k = ctx;
   post_walk(k->p, *slot, k->prim);
 }
 
+/* Record that the output still has something foldable. */
 static void post_bad(Post *p, const Expr *e, const char *what) {
   p->ok = false;
   pass_report(p->d, p->g, e, "fold_constant left %s", what);
 }
 
+/* Check e and, once per node, everything under it. */
 static void post_walk(Post *p, const Expr *e, int prim) {
   int added;
   ptrmap_put(&p->seen[prim], e, &added);
@@ -377,6 +387,7 @@ static void post_walk(Post *p, const Expr *e, int prim) {
   ir_expr_children((Expr *)e, post_slot, &k);
 }
 
+/* The postcondition (see the top of this file). */
 bool post_fold_constant(const Module *m, Diag *d) {
   Post p = {.d = d, .scratch = arena_new(), .ok = true};
   for (int i = 0; i < m->nfuncs; i++) {

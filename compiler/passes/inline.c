@@ -49,6 +49,7 @@ typedef struct {
   PtrMap seen;
 } Counts;
 
+/* Count the reference in one slot (callee slots separately). */
 static void count_slot(Counts *c, Expr *parent, Expr **slot) {
   Expr *e = *slot;
   bool callee = parent && parent->kind == EX_CALL && parent->call.kind == CALL_EXPR &&
@@ -72,6 +73,7 @@ typedef struct {
   Expr *parent;
 } CountCtx;
 
+/* Count every slot under *slot, each node's children once. */
 static void count_visit(Expr **slot, void *ctx) {
   CountCtx *k = ctx;
   count_slot(k->c, k->parent, slot);
@@ -89,6 +91,7 @@ typedef struct {
   PtrMap seen;
 } Direct;
 
+/* Collect the globals referenced under *slot. */
 static void direct_visit(Expr **slot, void *ctx) {
   Direct *d = ctx;
   int added;
@@ -123,6 +126,7 @@ static bool reaches(const Module *m, PtrMap *direct, GlobalFn *from, GlobalFn *t
   return false;
 }
 
+/* Reference counts and recursion for every global and variable of m. */
 static void counts_compute(Counts *c, const Module *m) {
   memset(c, 0, sizeof *c);
   PtrMap *direct = calloc((size_t)m->nfuncs + 1, sizeof *direct);
@@ -147,6 +151,7 @@ static void counts_compute(Counts *c, const Module *m) {
   free(direct);
 }
 
+/* Release the counts. */
 static void counts_free(Counts *c) {
   ptrmap_free(&c->refs);
   ptrmap_free(&c->calls);
@@ -157,6 +162,7 @@ static void counts_free(Counts *c) {
   ptrmap_free(&c->seen);
 }
 
+/* The count stored for k (0 when absent). */
 static int64_t count_of(PtrMap *map, const void *k) {
   int64_t *v = ptrmap_get(map, k);
   return v ? *v : 0;
@@ -261,10 +267,12 @@ typedef struct {
   Type **from, **to; /* type parameter instantiation */
 } Copy;
 
+/* t with the type parameters instantiated. */
 static Type *cty(Copy *c, Type *t) {
   return t && c->n ? ir_type_subst(c->m->arena, t, c->n, c->from, c->to) : t;
 }
 
+/* A fresh variable standing for v in the copy. */
 static Var *fresh(Copy *c, Var *v) {
   Var *n = ir_var(c->m, v->name, cty(c, v->annot));
   n->type = cty(c, v->type);
@@ -272,6 +280,7 @@ static Var *fresh(Copy *c, Var *v) {
   return n;
 }
 
+/* A copy of pattern p with fresh variables. */
 static Pattern *cpat(Copy *c, const Pattern *p) {
   Pattern *n = ARENA_NEW(c->m->arena, Pattern);
   *n = *p;
@@ -287,6 +296,7 @@ static Pattern *cpat(Copy *c, const Pattern *p) {
 
 static Expr *cexpr(Copy *c, Expr *e);
 
+/* Copies of n expressions. */
 static Expr **cexprs(Copy *c, int n, Expr *const *es) {
   if (!n)
     return NULL;
@@ -296,6 +306,7 @@ static Expr **cexprs(Copy *c, int n, Expr *const *es) {
   return out;
 }
 
+/* Fill copy n's children from e's, binding fresh variables. */
 static void cexpr_kids(Copy *c, Expr *n, const Expr *e) {
   switch (e->kind) {
   case EX_VAR: {
@@ -374,6 +385,7 @@ typedef struct {
 
 static Expr *inl(Inl *I, Expr *e);
 
+/* Inline inside g's body, once per round. */
 static void process_global(Inl *I, GlobalFn *g) {
   int added;
   int64_t *st = ptrmap_put(&I->state, g, &added);
@@ -395,6 +407,7 @@ static Expr *bind_args(Inl *I, int n, Var *const *params, Expr *const *args, Exp
   return r;
 }
 
+/* The call's arguments, rewritten. */
 static Expr **inl_args(Inl *I, const Expr *call) {
   Expr **args = ARENA_ARRAY(I->m->arena, Expr *, call->call.nargs + 1);
   for (int i = 0; i < call->call.nargs; i++)
@@ -421,6 +434,7 @@ typedef struct {
   bool changed;
 } Kids;
 
+/* Rewrite one child slot, noting whether it changed. */
 static void kid_slot(Expr **slot, void *ctx) {
   Kids *k = ctx;
   Expr *n = inl(k->I, *slot);
@@ -430,6 +444,7 @@ static void kid_slot(Expr **slot, void *ctx) {
   }
 }
 
+/* e with rewritten children (e itself when none changed). */
 static Expr *inl_children(Inl *I, Expr *e) {
   Expr *c = pass_clone(I->m, e);
   Kids k = {I, false};
@@ -437,6 +452,7 @@ static Expr *inl_children(Inl *I, Expr *e) {
   return k.changed ? c : e;
 }
 
+/* The rewrite of e: inlined calls, removed let-bound literals. */
 static Expr *inl_node(Inl *I, Expr *e) {
   if (e->kind == EX_LET) {
     Expr *v = inl(I, e->let.value);
@@ -471,6 +487,7 @@ static Expr *inl_node(Inl *I, Expr *e) {
   return inl_children(I, e);
 }
 
+/* inl_node, memoised per node. */
 static Expr *inl(Inl *I, Expr *e) {
   int64_t *v = ptrmap_get(&I->memo, e);
   if (v)
@@ -508,6 +525,7 @@ static void inline_round(Module *m) {
 
 static bool post_check(const Module *m, Diag *d);
 
+/* Inline in rounds until nothing is left (see the top of this file). */
 bool pass_inline(Module *m, Diag *d) {
   /* An inlined body can turn a reference into a direct call (@f0()() with
    * @f0 returning @f1 becomes @f1()), so repeat until nothing is left to
@@ -531,12 +549,14 @@ typedef struct {
   bool ok;
 } Post;
 
+/* Record a violation (when d is set). */
 static void post_bad(Post *p, const Expr *e, const char *what, const char *name) {
   p->ok = false;
   if (p->d)
     pass_report(p->d, p->g, e, what, name);
 }
 
+/* Check every call and let under *slot. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
   int added;
@@ -567,6 +587,7 @@ static bool post_check(const Module *m, Diag *d) {
   return p.ok;
 }
 
+/* The postcondition (see the top of this file). */
 bool post_inline(const Module *m, Diag *d) {
   return post_check(m, d);
 }

@@ -8,6 +8,7 @@
 #include "../typing/typing.h"
 #include "passutil.h"
 
+/* Wildcards, variables and tuples of those match anything. */
 bool pass_pat_irrefutable(const Pattern *p) {
   if (p->kind == PAT_WILD || p->kind == PAT_VAR)
     return true;
@@ -36,6 +37,7 @@ static bool ctor_covered(const Expr *e, const Ctor *c) {
   return false;
 }
 
+/* See passutil.h: an irrefutable clause, or every constructor covered. */
 bool pass_match_exhaustive(const Expr *e) {
   const TypeDef *def = NULL;
   for (int i = 0; i < e->match.n; i++) {
@@ -53,6 +55,7 @@ bool pass_match_exhaustive(const Expr *e) {
   return true;
 }
 
+/* Purity of one node from its children's (passutil.h). */
 static bool pure_node(PurityMemo *pm, const Expr *e) {
   switch (e->kind) {
   case EX_VAR:
@@ -90,6 +93,7 @@ static bool pure_node(PurityMemo *pm, const Expr *e) {
   return false;
 }
 
+/* pure_node, memoised per node. */
 bool pass_is_pure(PurityMemo *pm, const Expr *e) {
   int64_t *v = ptrmap_get(&pm->map, e);
   if (v)
@@ -99,6 +103,7 @@ bool pass_is_pure(PurityMemo *pm, const Expr *e) {
   return pure;
 }
 
+/* Release the memo. */
 void pass_purity_free(PurityMemo *pm) {
   ptrmap_free(&pm->map);
 }
@@ -112,6 +117,7 @@ static void *dup_array(Module *m, const void *src, int n, size_t sz) {
   return p;
 }
 
+/* A shallow copy with private child arrays (passutil.h). */
 Expr *pass_clone(Module *m, const Expr *e) {
   Expr *c = ir_expr_clone_node(m, e);
   switch (c->kind) {
@@ -137,6 +143,7 @@ static void pin_global(GlobalFn *g) {
     f->func.ret = f->type->func.ret;
 }
 
+/* Annotate the binders of the variables and globals under *slot. */
 static void pin_visit(Expr **slot, void *ctx) {
   int added;
   ptrmap_put(ctx, *slot, &added);
@@ -150,12 +157,14 @@ static void pin_visit(Expr **slot, void *ctx) {
   ir_expr_children(e, pin_visit, ctx);
 }
 
+/* Pin what dropped code determined (passutil.h). */
 void pass_pin_refs(Expr *dropped) {
   PtrMap seen = {0};
   pin_visit(&dropped, &seen);
   ptrmap_free(&seen);
 }
 
+/* e, or e pinned to t by an annotated let when it no longer infers t alone. */
 Expr *pass_pin_expr(Module *m, Expr *e, Type *t) {
   if (!t)
     return e;
@@ -174,12 +183,14 @@ Expr *pass_pin_expr(Module *m, Expr *e, Type *t) {
   return let;
 }
 
+/* A typed constant node. */
 Expr *pass_const(Module *m, Tensor *t) {
   Expr *e = ir_const(m, t);
   e->type = ir_tensor_type_of(m->arena, t);
   return e;
 }
 
+/* A copy of t in the module's arena. */
 Tensor *pass_tensor_copy(Module *m, const Tensor *t) {
   Tensor *c = ir_tensor_new(m->arena, t->dtype, t->rank, t->shape);
   size_t n = (size_t)t->numel * (size_t)ir_dtype_size(t->dtype);
@@ -188,6 +199,7 @@ Tensor *pass_tensor_copy(Module *m, const Tensor *t) {
   return c;
 }
 
+/* Record a postcondition violation in d, naming the global. */
 void pass_report(Diag *d, const GlobalFn *g, const Expr *at, const char *fmt, ...) {
   char msg[512];
   va_list ap;

@@ -59,14 +59,17 @@ typedef struct {
 /* Returned by a rule in check mode (m == NULL): "would rewrite". */
 static Expr matched;
 
+/* e's type when it is a tensor type, else NULL. */
 static const Type *tensor_type(const Expr *e) {
   return e->type && e->type->kind == TY_TENSOR ? e->type : NULL;
 }
 
+/* Do a and b have the same (known) type? */
 static bool same_type(const Expr *a, const Expr *b) {
   return a->type && b->type && ir_type_equal(a->type, b->type);
 }
 
+/* Is e a call of operator op? */
 static bool is_op(const Expr *e, OpId op) {
   return e->kind == EX_CALL && e->call.kind == CALL_OP && e->call.op == op;
 }
@@ -110,6 +113,7 @@ static Tensor *fill_scalar(Simp *s, const Expr *e, DType dt) {
   return out[0];
 }
 
+/* zeros, ones, full, zeros_like or ones_like. */
 static bool is_fill(const Expr *e) {
   return is_op(e, OP_ZEROS) || is_op(e, OP_ONES) || is_op(e, OP_FULL) || is_op(e, OP_ZEROS_LIKE) ||
          is_op(e, OP_ONES_LIKE);
@@ -151,6 +155,7 @@ static bool scalar_is(const Tensor *c, int64_t iv, double fv) {
   }
 }
 
+/* int8, int32 or int64. */
 static bool is_int(DType dt) {
   return ir_dtype_is_int(dt);
 }
@@ -174,12 +179,14 @@ static bool is_identity(OpId op, const Tensor *c, bool right) {
   }
 }
 
+/* The broadcasting binary operators, add .. logical_or in ops.def. */
 static bool is_broadcast_binary(OpId op) {
   return op >= OP_ADD && op <= OP_LOGICAL_OR;
 }
 
 /* ---------------------------------------------------------------- builders */
 
+/* A typed operator call. */
 static Expr *mk_op(Simp *s, OpId op, int nargs, Expr *const *args, const Attrs *at,
                    const Type *type) {
   Expr *e = ir_call_op(s->m, op, nargs, args, at);
@@ -187,6 +194,7 @@ static Expr *mk_op(Simp *s, OpId op, int nargs, Expr *const *args, const Attrs *
   return e;
 }
 
+/* zeros or ones of tensor type t. */
 static Expr *mk_fill(Simp *s, OpId op, const Type *t) {
   Attrs at = {0};
   ir_attr_set_ints(s->m->arena, &at, "shape", t->tensor.rank, t->tensor.shape);
@@ -194,6 +202,7 @@ static Expr *mk_fill(Simp *s, OpId op, const Type *t) {
   return mk_op(s, op, 0, NULL, &at, t);
 }
 
+/* reshape(x) to tensor type t (no empty dimension). */
 static Expr *mk_reshape(Simp *s, Expr *x, const Type *t) {
   Attrs at = {0};
   ir_attr_set_ints(s->m->arena, &at, "newshape", t->tensor.rank, t->tensor.shape);
@@ -263,6 +272,7 @@ static bool transpose_perm(const Expr *e, int n, int64_t *p) {
   return true;
 }
 
+/* Is p the identity permutation? */
 static bool is_identity_perm(int n, const int64_t *p) {
   for (int i = 0; i < n; i++)
     if (p[i] != i)
@@ -270,6 +280,7 @@ static bool is_identity_perm(int n, const int64_t *p) {
   return true;
 }
 
+/* Identity transposes go; transpose of transpose composes. */
 static Expr *rule_transpose(Simp *s, Expr *e) {
   const Type *t = tensor_type(e);
   Expr *x = e->call.args[0];
@@ -293,11 +304,13 @@ static Expr *rule_transpose(Simp *s, Expr *e) {
   return mk_op(s, OP_TRANSPOSE, 1, &y, &at, t);
 }
 
+/* reshape, expand_dims or squeeze of one argument. */
 static bool is_reshape_like(const Expr *e) {
   return (is_op(e, OP_RESHAPE) || is_op(e, OP_EXPAND_DIMS) || is_op(e, OP_SQUEEZE)) &&
          e->call.nargs == 1;
 }
 
+/* Reshapes to the same type go; chains of reshape-likes merge. */
 static Expr *rule_reshape(Simp *s, Expr *e) {
   Expr *x = e->call.args[0];
   const Type *t = tensor_type(e);
@@ -331,6 +344,7 @@ static bool cast_keeps(DType from, DType to) {
   return false;
 }
 
+/* Same-dtype casts go; an exact inner cast merges into the outer one. */
 static Expr *rule_cast(Simp *s, Expr *e) {
   Expr *x = e->call.args[0];
   const Type *t = tensor_type(e), *tx = tensor_type(x);
@@ -351,6 +365,7 @@ static Expr *rule_cast(Simp *s, Expr *e) {
   return mk_op(s, OP_CAST, 1, &y, &e->call.attrs, t);
 }
 
+/* copy, double negation, idempotent operators applied twice. */
 static Expr *rule_unary(Simp *s, Expr *e) {
   OpId op = e->call.op;
   Expr *x = e->call.nargs == 1 ? e->call.args[0] : NULL;
@@ -374,6 +389,7 @@ static Expr *rule_unary(Simp *s, Expr *e) {
   }
 }
 
+/* broadcast_to, tile, reverse, concatenate and *_like simplifications. */
 static Expr *rule_shape(Simp *s, Expr *e) {
   OpId op = e->call.op;
   Expr *x = e->call.nargs >= 1 ? e->call.args[0] : NULL;
@@ -436,6 +452,7 @@ typedef struct {
   bool changed;
 } Kids;
 
+/* Simplify one child slot, noting whether it changed. */
 static void kid_slot(Expr **slot, void *ctx) {
   Kids *k = ctx;
   Expr *n = simp(k->s, *slot);
@@ -445,6 +462,7 @@ static void kid_slot(Expr **slot, void *ctx) {
   }
 }
 
+/* e with simplified children, then rewritten until no rule applies. */
 static Expr *simp_node(Simp *s, Expr *e) {
   Expr *c = pass_clone(s->m, e);
   Kids k = {s, false};
@@ -461,6 +479,7 @@ static Expr *simp_node(Simp *s, Expr *e) {
   return r;
 }
 
+/* simp_node, memoised per node. */
 static Expr *simp(Simp *s, Expr *e) {
   int64_t *v = ptrmap_get(&s->memo, e);
   if (v)
@@ -470,6 +489,7 @@ static Expr *simp(Simp *s, Expr *e) {
   return r;
 }
 
+/* Simplify every global function (see the top of this file). */
 bool pass_simplify_expr(Module *m, Diag *d) {
   Simp s = {.m = m, .scratch = arena_new()};
   for (int i = 0; i < m->nfuncs; i++)
@@ -490,6 +510,7 @@ typedef struct {
   bool ok;
 } Post;
 
+/* Report each node under *slot that a rule still matches. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
   int added;
@@ -504,6 +525,7 @@ static void post_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, post_slot, p);
 }
 
+/* The postcondition (see the top of this file). */
 bool post_simplify_expr(const Module *m, Diag *d) {
   Post p = {.s = {.scratch = arena_new()}, .d = d, .ok = true};
   for (int i = 0; i < m->nfuncs; i++) {
