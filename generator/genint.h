@@ -55,6 +55,8 @@ typedef struct AdtInfo {
                      every type variable (their calls infer their type) */
   bool recursive; /* some constructor has a field of the type itself */
   bool usable;    /* finite height, and tbase >= 0 when polymorphic */
+  bool used;      /* drawn by the type generator (the only source of ADT
+                     types in a program) */
 } AdtInfo;
 
 /* What the type generator may draw. */

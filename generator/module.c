@@ -286,6 +286,19 @@ static void gen_adts(GenCtx *g) {
   }
 }
 
+/* Drop the generated type definitions the program never used (the
+ * prelude's stay: ir_module_new makes them). */
+static void drop_unused_adts(GenCtx *g) {
+  Module *m = g->m;
+  int k = 0;
+  for (int i = 0; i < m->ntypes; i++) {
+    AdtInfo *ai = gen_adt_info(g, m->types[i]);
+    if (m->types[i]->builtin || !ai || ai->used)
+      m->types[k++] = m->types[i];
+  }
+  m->ntypes = k;
+}
+
 /* ------------------------------------------------------------ decoding */
 
 /* The result type of @main: data only (no closures or refs). */
@@ -319,6 +332,7 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
   for (int i = 0; i < g.nmainp; i++)
     params[i] = g.mainp[i].var;
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
+  drop_unused_adts(&g);
   free(g.scope);
   free(g.shared);
   free(g.mainp);
