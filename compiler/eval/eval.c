@@ -16,13 +16,6 @@
 #include "../ops/op.h"
 #include "eval_int.h"
 
-/* Until every operator family file exists, the registry cannot be linked
- * into programs that do not use operators; a weak reference keeps the
- * interpreter linkable without it.  Calls then fail with EV_INVALID.
- * TODO(eval): remove once compiler/ops links on its own. */
-#pragma weak op_eval
-#pragma weak op_relate
-
 const EvLimits ev_default_limits = {
     .fuel = 1000000,
     .max_depth = 2000,
@@ -325,8 +318,6 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
   enum { MAXT = 64 };
   OpId op = x->call.op;
   int n = x->call.nargs;
-  if (!op_eval || !op_relate)
-    return ev_fail(r, EV_INVALID, "%s: the operator registry is not linked", ir_op_name(op));
   if (n > OP_MAX_ARGS)
     return ev_fail(r, EV_INVALID, "%s: %d arguments", ir_op_name(op), n);
   Arena *s = scratch(r);

@@ -11,9 +11,11 @@
  * A run (EvRun) owns an arena holding everything it allocates (values,
  * environments, tensors) and a scratch arena for operator calls' types and
  * kernel temporaries, recycled as it fills; ev_run_free releases both.
- * Values returned by a run stay valid until then and do not point into the
- * module's memory except for closures' code, so a pass may rewrite the
- * module in place after a run without changing the run's result.
+ * Values returned by a run stay valid until then.  Their tensors are the
+ * run's own (constants are copied in once each), so a pass may rewrite the
+ * module in place after a run without changing the run's result; they do
+ * refer to the module's constructors, globals and closure code, so the
+ * module must outlive comparing and printing them.
  *
  * Semantics (Relay's, as in TVM's reference interpreter):
  *   - Evaluation order is Relay's: tuple fields and operator, constructor

@@ -494,6 +494,11 @@ bool ir_expr_is_shareable(const Expr *e);
 char *ir_print_module(const Module *m);
 char *ir_print_expr(const Expr *e);
 char *ir_print_type(const Type *t);
+#ifdef RS_TEST_PASSES
+/* Test build only: when set, the printer drops the last attribute of every
+ * operator call, a deliberate bug the harness's round-trip oracle must find. */
+extern bool ir_test_print_drop_attr;
+#endif
 /* Parse a whole program.  Returns NULL and fills d on error. */
 Module *ir_parse_module(const char *src, size_t len, const char *file,
                         Diag *d);

@@ -1,0 +1,207 @@
+/*
+ * dead_code.c - dead code elimination, as Relay's DeadCodeElimination.
+ *
+ * Requires: a well-formed module (types are not needed).
+ * Does:
+ *   - removes every `let %x = v; body` whose variable is not used in body
+ *     and whose value is pure (passutil.h: no ref operation, no call of a
+ *     closure or global, no possibly failing match), leaving body;
+ *   - removes every global function not reachable from @main through
+ *     global references (nothing is removed when there is no @main).
+ * Uses are counted exactly with reference counts on the expression DAG, so
+ * a chain of lets that become dead one after another is removed in one
+ * pass: the body of a let is processed before the let itself is judged.
+ * Graph-shared nodes contain no let (ir_well_formed), so only the tree part
+ * of a function is rewritten, in place.
+ * Guarantees (post_dead_code): no let with an unused variable and a pure
+ * value remains, and every global is reachable from @main.
+ */
+#include "pass.h"
+#include "passutil.h"
+
+typedef struct {
+  PtrMap refs; /* Expr* -> number of parent slots pointing at it */
+  PtrMap uses; /* Var* -> number of live EX_VAR nodes naming it */
+  PtrMap done; /* Expr* already processed */
+  PurityMemo pm;
+} Dce;
+
+/* Count parent slots per node and, once per node, variable uses. */
+static void count_slot(Expr **slot, void *ctx) {
+  Dce *c = ctx;
+  int added;
+  int64_t *r = ptrmap_put(&c->refs, *slot, &added);
+  (*r)++;
+  if (!added)
+    return;
+  if ((*slot)->kind == EX_VAR)
+    (*ptrmap_put(&c->uses, (*slot)->var, NULL))++;
+  ir_expr_children(*slot, count_slot, c);
+}
+
+/* Drop one reference to e; when it was the last, drop its children. */
+static void drop_slot(Expr **slot, void *ctx) {
+  Dce *c = ctx;
+  int64_t *r = ptrmap_get(&c->refs, *slot);
+  if (!r || --*r > 0)
+    return;
+  if ((*slot)->kind == EX_VAR)
+    (*ptrmap_get(&c->uses, (*slot)->var))--;
+  ir_expr_children(*slot, drop_slot, c);
+}
+
+static int64_t var_uses(Dce *c, const Var *v) {
+  int64_t *u = ptrmap_get(&c->uses, v);
+  return u ? *u : 0;
+}
+
+static void dce_slot(Expr **slot, void *ctx);
+
+/* Process *slot: in a let chain, judge each let after its body. */
+static void dce_slot(Expr **slot, void *ctx) {
+  Dce *c = ctx;
+  int added;
+  ptrmap_put(&c->done, *slot, &added);
+  if (!added)
+    return; /* a shared node: binder-free, nothing to remove */
+  Expr *e = *slot;
+  if (e->kind != EX_LET) {
+    ir_expr_children(e, dce_slot, c);
+    return;
+  }
+  dce_slot(&e->let.body, c);
+  if (var_uses(c, e->let.var) == 0 && pass_is_pure(&c->pm, e->let.value)) {
+    pass_pin_refs(e->let.value); /* types the value determined */
+    drop_slot(&e->let.value, c);
+    *slot = e->let.body; /* the body keeps its one parent slot */
+    return;
+  }
+  dce_slot(&e->let.value, c);
+}
+
+/* Mark globals reachable from g through EX_GLOBAL references. */
+typedef struct {
+  PtrMap *reach;
+  PtrMap seen;
+} Reach;
+
+static void reach_global(Reach *r, GlobalFn *g);
+
+static void reach_slot(Expr **slot, void *ctx) {
+  Reach *r = ctx;
+  int added;
+  ptrmap_put(&r->seen, *slot, &added);
+  if (!added)
+    return;
+  if ((*slot)->kind == EX_GLOBAL)
+    reach_global(r, (*slot)->global);
+  ir_expr_children(*slot, reach_slot, r);
+}
+
+static void reach_global(Reach *r, GlobalFn *g) {
+  int added;
+  ptrmap_put(r->reach, g, &added);
+  if (added && g->func)
+    reach_slot(&g->func, r);
+}
+
+/* The set of globals reachable from @main; false when there is no main. */
+static bool reachable(const Module *m, PtrMap *reach) {
+  GlobalFn *main_fn = ir_global_get(m, "main");
+  if (!main_fn)
+    return false;
+  Reach r = {reach, {0}};
+  reach_global(&r, main_fn);
+  ptrmap_free(&r.seen);
+  return true;
+}
+
+bool pass_dead_code(Module *m, Diag *d) {
+  Dce c = {0};
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->func)
+      count_slot(&m->funcs[i]->func, &c);
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->func)
+      dce_slot(&m->funcs[i]->func, &c);
+  PtrMap reach = {0};
+  if (reachable(m, &reach))
+    for (int i = m->nfuncs - 1; i >= 0; i--)
+      if (!ptrmap_get(&reach, m->funcs[i]))
+        ir_global_remove(m, m->funcs[i]);
+  ptrmap_free(&reach);
+  ptrmap_free(&c.refs);
+  ptrmap_free(&c.uses);
+  ptrmap_free(&c.done);
+  pass_purity_free(&c.pm);
+  return true;
+}
+
+/* ----------------------------------------------------------- postcondition */
+
+typedef struct {
+  PtrMap used; /* Var* used anywhere */
+  PtrMap seen;
+} Used;
+
+static void used_slot(Expr **slot, void *ctx) {
+  Used *u = ctx;
+  int added;
+  ptrmap_put(&u->seen, *slot, &added);
+  if (!added)
+    return;
+  if ((*slot)->kind == EX_VAR)
+    ptrmap_put(&u->used, (*slot)->var, NULL);
+  ir_expr_children(*slot, used_slot, u);
+}
+
+typedef struct {
+  const Module *m;
+  const GlobalFn *g;
+  Diag *d;
+  PtrMap *used;
+  PtrMap seen;
+  PurityMemo pm;
+  bool ok;
+} Post;
+
+static void post_slot(Expr **slot, void *ctx) {
+  Post *p = ctx;
+  int added;
+  ptrmap_put(&p->seen, *slot, &added);
+  if (!added)
+    return;
+  const Expr *e = *slot;
+  if (e->kind == EX_LET && !ptrmap_get(p->used, e->let.var) && pass_is_pure(&p->pm, e->let.value)) {
+    p->ok = false;
+    pass_report(p->d, p->g, e, "dead_code left the unused pure let %%%s", e->let.var->name);
+  }
+  ir_expr_children(*slot, post_slot, p);
+}
+
+bool post_dead_code(const Module *m, Diag *d) {
+  Used u = {0};
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->func)
+      used_slot(&m->funcs[i]->func, &u);
+  Post p = {.m = m, .d = d, .used = &u.used, .ok = true};
+  for (int i = 0; i < m->nfuncs; i++) {
+    p.g = m->funcs[i];
+    if (p.g->func)
+      post_slot(&m->funcs[i]->func, &p);
+  }
+  PtrMap reach = {0};
+  if (reachable(m, &reach))
+    for (int i = 0; i < m->nfuncs; i++)
+      if (!ptrmap_get(&reach, m->funcs[i])) {
+        p.ok = false;
+        pass_report(d, m->funcs[i], NULL, "dead_code left @%s, unreachable from @main",
+                    m->funcs[i]->name);
+      }
+  ptrmap_free(&reach);
+  ptrmap_free(&u.used);
+  ptrmap_free(&u.seen);
+  ptrmap_free(&p.seen);
+  pass_purity_free(&p.pm);
+  return p.ok;
+}

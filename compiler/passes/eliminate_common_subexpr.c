@@ -1,0 +1,488 @@
+/*
+ * eliminate_common_subexpr.c - common subexpression elimination, as
+ * Relay's EliminateCommonSubexpr.
+ *
+ * Requires: a well-formed module; .type is only copied, never needed.
+ * Does: walks each function in evaluation order keeping a scoped table of
+ * the pure operator calls evaluated so far.  A candidate is an operator
+ * call whose arguments are all shareable (ir_expr_is_shareable: binder-
+ * and effect-free).  When a candidate is structurally equal to one in the
+ * table (same operator, ir_attrs_equal attributes, equal arguments, with
+ * variables compared by identity, so nothing is merged across binders of
+ * different variables), it is replaced by that node (a graph binding), or,
+ * when the earlier one is the value of an enclosing `let %v`, by %v.
+ * Scopes: a let body, each if branch and each match clause opens a scope
+ * whose entries are forgotten when it closes, so an entry is only reused
+ * where it dominates the use and its variables are in scope; a function
+ * body opens a scope that does not see entries from outside it.  Effectful
+ * expressions (refs, closure calls, matches, lets) are never candidates.
+ * Shared input nodes are rewritten once and reused wherever the result is
+ * still valid (the scopes its replacements came from are still open).
+ * Guarantees (post_eliminate_common_subexpr): walking the result the same
+ * way (each node's children on its first visit), no candidate finds a
+ * structurally equal, different node in the table, nor a let value whose
+ * variable it should have become.
+ */
+#include <string.h>
+
+#include "pass.h"
+#include "passutil.h"
+
+/* ------------------------------------------------ structural equality */
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+/* Hash of a binder-free expression, memoised per node; variables, globals
+ * and constructors by identity, constants by content, attributes ignored
+ * (equality checks them). */
+static uint64_t shash(PtrMap *memo, const Expr *e) {
+  int64_t *v = ptrmap_get(memo, e);
+  if (v)
+    return (uint64_t)*v;
+  uint64_t h = mix(0x51ed, (uint64_t)e->kind);
+  switch (e->kind) {
+  case EX_VAR: h = mix(h, (uint64_t)(uintptr_t)e->var); break;
+  case EX_GLOBAL: h = mix(h, (uint64_t)(uintptr_t)e->global); break;
+  case EX_CONST: h = mix(h, ir_tensor_hash(e->constant)); break;
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      h = mix(h, shash(memo, e->tuple.fields[i]));
+    break;
+  case EX_PROJ: h = mix(mix(h, (uint64_t)e->proj.index), shash(memo, e->proj.tuple)); break;
+  case EX_IF:
+    h = mix(h, shash(memo, e->if_.cond));
+    h = mix(h, shash(memo, e->if_.then));
+    h = mix(h, shash(memo, e->if_.els));
+    break;
+  case EX_CALL:
+    if (e->call.kind == CALL_EXPR) {
+      h = mix(h, (uint64_t)(uintptr_t)e);
+      break;
+    }
+    h = mix(h, e->call.kind == CALL_OP ? (uint64_t)e->call.op : (uint64_t)(uintptr_t)e->call.ctor);
+    for (int i = 0; i < e->call.nargs; i++)
+      h = mix(h, shash(memo, e->call.args[i]));
+    break;
+  default: h = mix(h, (uint64_t)(uintptr_t)e); break; /* compared by identity */
+  }
+  *ptrmap_put(memo, e, NULL) = (int64_t)h;
+  return h;
+}
+
+static bool seq(const Expr *a, const Expr *b);
+
+static bool seqs(int n, Expr *const *a, Expr *const *b) {
+  for (int i = 0; i < n; i++)
+    if (!seq(a[i], b[i]))
+      return false;
+  return true;
+}
+
+/* Structural equality of binder-free expressions, variables by identity. */
+static bool seq(const Expr *a, const Expr *b) {
+  if (a == b)
+    return true;
+  if (a->kind != b->kind)
+    return false;
+  switch (a->kind) {
+  case EX_VAR: return a->var == b->var;
+  case EX_GLOBAL: return a->global == b->global;
+  case EX_CONST: return ir_tensor_identical(a->constant, b->constant);
+  case EX_TUPLE:
+    return a->tuple.n == b->tuple.n && seqs(a->tuple.n, a->tuple.fields, b->tuple.fields);
+  case EX_PROJ: return a->proj.index == b->proj.index && seq(a->proj.tuple, b->proj.tuple);
+  case EX_IF:
+    return seq(a->if_.cond, b->if_.cond) && seq(a->if_.then, b->if_.then) &&
+           seq(a->if_.els, b->if_.els);
+  case EX_CALL:
+    if (a->call.kind != b->call.kind || a->call.nargs != b->call.nargs)
+      return false;
+    if (a->call.kind == CALL_OP &&
+        (a->call.op != b->call.op || !ir_attrs_equal(&a->call.attrs, &b->call.attrs)))
+      return false;
+    if (a->call.kind == CALL_CTOR && a->call.ctor != b->call.ctor)
+      return false;
+    if (a->call.kind == CALL_EXPR)
+      return false;
+    return seqs(a->call.nargs, a->call.args, b->call.args);
+  default: return false;
+  }
+}
+
+/* ------------------------------------------------------ the scoped table */
+
+typedef struct Entry {
+  uint64_t hash;
+  Expr *expr; /* the available expression */
+  Var *var;   /* non-NULL: expr is the value of `let var`; reuse var */
+  int depth;  /* scope depth it was added at */
+  struct Entry *next;
+} Entry;
+
+typedef struct {
+  Entry **buckets;
+  size_t nbuckets;
+  size_t *log; /* bucket of each entry added, in order (for scope exit) */
+  int nlog, caplog;
+  int *serial; /* serial number of each open scope */
+  int depth, capdepth, next_serial;
+  int base; /* the innermost function body's scope: lookups stop there */
+  PtrMap hashes;
+  PtrMap shareable;
+  Arena *arena; /* entries */
+} Table;
+
+static void table_init(Table *t, int64_t nodes) {
+  size_t n = 64;
+  while (n < (size_t)nodes * 2)
+    n *= 2;
+  t->nbuckets = n;
+  t->buckets = calloc(n, sizeof *t->buckets);
+  t->arena = arena_new();
+  t->depth = -1;
+}
+
+static void table_free(Table *t) {
+  free(t->buckets);
+  free(t->log);
+  free(t->serial);
+  ptrmap_free(&t->hashes);
+  ptrmap_free(&t->shareable);
+  arena_free(t->arena);
+}
+
+static void scope_open(Table *t) {
+  if (++t->depth == t->capdepth) {
+    t->capdepth = t->capdepth ? 2 * t->capdepth : 64;
+    t->serial = realloc(t->serial, sizeof *t->serial * (size_t)t->capdepth);
+  }
+  t->serial[t->depth] = t->next_serial++;
+}
+
+/* Close the innermost scope, forgetting its entries (always the newest). */
+static void scope_close(Table *t) {
+  while (t->nlog > 0) {
+    Entry *e = t->buckets[t->log[t->nlog - 1]];
+    if (e->depth < t->depth)
+      break;
+    t->buckets[t->log[--t->nlog]] = e->next;
+  }
+  t->depth--;
+}
+
+static void table_add(Table *t, Expr *expr, Var *var) {
+  Entry *e = ARENA_NEW(t->arena, Entry);
+  e->hash = shash(&t->hashes, expr);
+  e->expr = expr;
+  e->var = var;
+  e->depth = t->depth;
+  size_t b = e->hash & (t->nbuckets - 1);
+  e->next = t->buckets[b];
+  t->buckets[b] = e;
+  if (t->nlog == t->caplog) {
+    t->caplog = t->caplog ? 2 * t->caplog : 256;
+    t->log = realloc(t->log, sizeof *t->log * (size_t)t->caplog);
+  }
+  t->log[t->nlog++] = b;
+}
+
+/* The newest visible entry structurally equal to e, or NULL. */
+static Entry *table_find(Table *t, const Expr *e) {
+  uint64_t h = shash(&t->hashes, e);
+  for (Entry *x = t->buckets[h & (t->nbuckets - 1)]; x; x = x->next)
+    if (x->depth >= t->base && x->hash == h && seq(x->expr, e))
+      return x;
+  return NULL;
+}
+
+/* ir_expr_is_shareable, memoised. */
+static bool shareable(Table *t, const Expr *e) {
+  int64_t *v = ptrmap_get(&t->shareable, e);
+  if (v)
+    return *v == 1;
+  bool s;
+  switch (e->kind) {
+  case EX_VAR:
+  case EX_GLOBAL:
+  case EX_CONST: s = true; break;
+  case EX_TUPLE:
+    s = true;
+    for (int i = 0; s && i < e->tuple.n; i++)
+      s = shareable(t, e->tuple.fields[i]);
+    break;
+  case EX_PROJ: s = shareable(t, e->proj.tuple); break;
+  case EX_IF:
+    s = shareable(t, e->if_.cond) && shareable(t, e->if_.then) && shareable(t, e->if_.els);
+    break;
+  case EX_CALL:
+    s = e->call.kind != CALL_EXPR;
+    for (int i = 0; s && i < e->call.nargs; i++)
+      s = shareable(t, e->call.args[i]);
+    break;
+  default: s = false; break;
+  }
+  *ptrmap_put(&t->shareable, e, NULL) = s ? 1 : 2;
+  return s;
+}
+
+/* An operator call with binder- and effect-free arguments. */
+static bool candidate(Table *t, const Expr *e) {
+  return e->kind == EX_CALL && e->call.kind == CALL_OP && shareable(t, e);
+}
+
+/* ---------------------------------------------------------------- the pass */
+
+typedef struct {
+  Expr *result;
+  int dep_depth, dep_serial; /* newest outside scope it relies on; -1: none */
+} Memo;
+
+typedef struct {
+  Module *m;
+  Table t;
+  PtrMap memo; /* Expr* -> index + 1 into memos */
+  Memo *memos;
+  int nmemos, capmemos;
+} Cse;
+
+static Expr *cse(Cse *c, Expr *e, int *dep);
+
+/* Keep the deepest dependency that is outside the node being rebuilt. */
+static void dep_join(Cse *c, int *dep, int child_dep) {
+  if (child_dep <= c->t.depth && child_dep > *dep)
+    *dep = child_dep;
+}
+
+typedef struct {
+  Cse *c;
+  int dep;
+  bool changed;
+} Kids;
+
+static void kid_slot(Expr **slot, void *ctx) {
+  Kids *k = ctx;
+  int d = -1;
+  Expr *n = cse(k->c, *slot, &d);
+  dep_join(k->c, &k->dep, d);
+  if (n != *slot) {
+    *slot = n;
+    k->changed = true;
+  }
+}
+
+/* Rewrite one child in a scope of its own. */
+static Expr *in_scope(Cse *c, Expr *e, int *dep, bool function) {
+  int base = c->t.base;
+  scope_open(&c->t);
+  if (function)
+    c->t.base = c->t.depth;
+  Expr *r = cse(c, e, dep);
+  scope_close(&c->t);
+  c->t.base = base;
+  return r;
+}
+
+/* Rewrite e's children in evaluation order, with the scopes they open. */
+static Expr *cse_node(Cse *c, Expr *e, int *dep) {
+  Expr *n = pass_clone(c->m, e);
+  int d = -1;
+  bool changed = false;
+#define SUB(slot, scoped, fn)                                                                      \
+  do {                                                                                             \
+    Expr *r_ = scoped ? in_scope(c, slot, &d, fn) : cse(c, slot, &d);                              \
+    dep_join(c, dep, d);                                                                           \
+    changed |= r_ != slot;                                                                         \
+    slot = r_;                                                                                     \
+  } while (0)
+  switch (n->kind) {
+  case EX_LET: {
+    SUB(n->let.value, false, false);
+    scope_open(&c->t);
+    if (candidate(&c->t, n->let.value))
+      table_add(&c->t, n->let.value, n->let.var);
+    Expr *b = cse(c, n->let.body, &d);
+    scope_close(&c->t);
+    dep_join(c, dep, d);
+    changed |= b != n->let.body;
+    n->let.body = b;
+    break;
+  }
+  case EX_IF:
+    SUB(n->if_.cond, false, false);
+    SUB(n->if_.then, true, false);
+    SUB(n->if_.els, true, false);
+    break;
+  case EX_FUNC: SUB(n->func.body, true, true); break;
+  case EX_MATCH:
+    SUB(n->match.scrut, false, false);
+    for (int i = 0; i < n->match.n; i++)
+      SUB(n->match.clauses[i].body, true, false);
+    break;
+  default: {
+    Kids k = {c, -1, false};
+    ir_expr_children(n, kid_slot, &k);
+    dep_join(c, dep, k.dep);
+    changed |= k.changed;
+    break;
+  }
+  }
+#undef SUB
+  return changed ? n : e;
+}
+
+/* The rewrite of e at this point: its node-level rewrite (memoised while
+ * valid), then replaced by an equal available expression if there is one,
+ * else made available itself.  *dep receives the scope depth it relies on. */
+static Expr *cse(Cse *c, Expr *e, int *dep) {
+  Table *t = &c->t;
+  Expr *r = NULL;
+  int d = -1;
+  int64_t *mp = ptrmap_get(&c->memo, e);
+  int64_t mi = mp ? *mp : 0; /* the map may grow while e is rewritten */
+  if (mi) {
+    Memo *mm = &c->memos[mi - 1];
+    if (mm->dep_depth < 0 ||
+        (mm->dep_depth <= t->depth && t->serial[mm->dep_depth] == mm->dep_serial)) {
+      r = mm->result;
+      d = mm->dep_depth;
+    }
+  }
+  if (!r) {
+    r = cse_node(c, e, &d);
+    if (!mi) {
+      if (c->nmemos == c->capmemos) {
+        c->capmemos = c->capmemos ? 2 * c->capmemos : 256;
+        c->memos = realloc(c->memos, sizeof *c->memos * (size_t)c->capmemos);
+      }
+      mi = ++c->nmemos;
+      *ptrmap_put(&c->memo, e, NULL) = mi;
+    }
+    c->memos[mi - 1] = (Memo){r, d, d >= 0 ? t->serial[d] : 0};
+  }
+  *dep = d;
+  if (!candidate(t, r))
+    return r;
+  Entry *x = table_find(t, r);
+  if (!x) {
+    table_add(t, r, NULL);
+    return r;
+  }
+  if (x->expr == r && !x->var)
+    return r; /* already available */
+  if (x->depth > *dep)
+    *dep = x->depth;
+  if (!x->var)
+    return x->expr;
+  Expr *v = ir_var_ref(c->m, x->var);
+  v->type = r->type;
+  return v;
+}
+
+bool pass_eliminate_common_subexpr(Module *m, Diag *d) {
+  Cse c = {.m = m};
+  table_init(&c.t, ir_module_count(m));
+  for (int i = 0; i < m->nfuncs; i++) {
+    GlobalFn *g = m->funcs[i];
+    if (!g->func)
+      continue;
+    int dep = -1;
+    scope_open(&c.t);
+    c.t.base = c.t.depth;
+    g->func = cse(&c, g->func, &dep);
+    scope_close(&c.t);
+  }
+  table_free(&c.t);
+  ptrmap_free(&c.memo);
+  free(c.memos);
+  return true;
+}
+
+/* ----------------------------------------------------------- postcondition */
+
+typedef struct {
+  const GlobalFn *g;
+  Diag *d;
+  Table t;
+  PtrMap seen;
+  bool ok;
+} Post;
+
+static void post_walk(Post *p, Expr *e);
+
+static void post_scoped(Post *p, Expr *e, bool function) {
+  int base = p->t.base;
+  scope_open(&p->t);
+  if (function)
+    p->t.base = p->t.depth;
+  post_walk(p, e);
+  scope_close(&p->t);
+  p->t.base = base;
+}
+
+static void post_slot(Expr **slot, void *ctx) {
+  post_walk(ctx, *slot);
+}
+
+/* Mirror of cse(): children on the first visit, then the node itself. */
+static void post_walk(Post *p, Expr *e) {
+  int added;
+  ptrmap_put(&p->seen, e, &added);
+  if (added) {
+    switch (e->kind) {
+    case EX_LET:
+      post_walk(p, e->let.value);
+      scope_open(&p->t);
+      if (candidate(&p->t, e->let.value))
+        table_add(&p->t, e->let.value, e->let.var);
+      post_walk(p, e->let.body);
+      scope_close(&p->t);
+      break;
+    case EX_IF:
+      post_walk(p, e->if_.cond);
+      post_scoped(p, e->if_.then, false);
+      post_scoped(p, e->if_.els, false);
+      break;
+    case EX_FUNC: post_scoped(p, e->func.body, true); break;
+    case EX_MATCH:
+      post_walk(p, e->match.scrut);
+      for (int i = 0; i < e->match.n; i++)
+        post_scoped(p, e->match.clauses[i].body, false);
+      break;
+    default: ir_expr_children(e, post_slot, p); break;
+    }
+  }
+  if (!candidate(&p->t, e))
+    return;
+  Entry *x = table_find(&p->t, e);
+  if (!x) {
+    table_add(&p->t, e, NULL);
+  } else if (x->var) {
+    p->ok = false;
+    pass_report(p->d, p->g, e, "eliminate_common_subexpr left %s recomputed instead of %%%s",
+                ir_op_name(e->call.op), x->var->name);
+  } else if (x->expr != e) {
+    p->ok = false;
+    pass_report(p->d, p->g, e, "eliminate_common_subexpr left two equal %s calls",
+                ir_op_name(e->call.op));
+  }
+}
+
+bool post_eliminate_common_subexpr(const Module *m, Diag *d) {
+  Post p = {.d = d, .ok = true};
+  table_init(&p.t, ir_module_count(m));
+  for (int i = 0; i < m->nfuncs; i++) {
+    p.g = m->funcs[i];
+    if (!p.g->func)
+      continue;
+    scope_open(&p.t);
+    p.t.base = p.t.depth;
+    post_walk(&p, p.g->func);
+    scope_close(&p.t);
+  }
+  table_free(&p.t);
+  ptrmap_free(&p.seen);
+  return p.ok;
+}
