@@ -50,8 +50,17 @@
  * along two paths (a shared operator call that was the root of a group),
  * and any shared node that contains one, would be a shared closure call,
  * which ir_well_formed forbids: it is bound by a let at the first point of
- * its home scope where it is used (as to_anf binds).  Primitive functions
- * already present are left as they are, so a second run changes nothing.
+ * its home scope where it is used (as to_anf binds).
+ *
+ * Kernels already in the input (unlike Relay, which skips them): a call of
+ * a primitive function literal whose body has a kernel's form (F2) and
+ * whose arguments are shareable, once their own such calls are expanded,
+ * is first replaced by the body with the arguments substituted (pure
+ * arguments may be duplicated and reordered), so its operators are fused
+ * again with their neighbours.  Other primitive functions are left alone.
+ * This makes a second run change nothing, and F4 exact after any pass
+ * sequence (a pass that moves kernels next to each other, inline for
+ * instance, leaves them fusable).
  *
  * Guarantees (post_fuse_ops):
  *   F1 no operator call outside a primitive function;
@@ -65,12 +74,12 @@
  *      a COMM_REDUCE anchor is the result; every operator that uses an
  *      OUT_ELEMWISE_FUSABLE anchor's result is ELEMWISE or BROADCAST;
  *   F4 (no fusion missed, the exact case): no primitive call P used once,
- *      as the argument of another primitive call C, where P's result is an
- *      ELEMWISE or BROADCAST operator, P has no anchor and no opaque
- *      operator, C uses that parameter exactly once, directly as an
- *      argument of an operator that is INJECTIVE-or-lower or COMM_REDUCE,
- *      and P and C together have at most MAX_DEPTH nodes: Relay's sweep 0
- *      always merges such a pair.
+ *      as the argument of another primitive call C, both of which the pass
+ *      would expand, where P's result is an ELEMWISE or BROADCAST
+ *      operator, P has no anchor and no opaque operator, C uses that
+ *      parameter exactly once, directly as an argument of an operator that
+ *      is INJECTIVE-or-lower or COMM_REDUCE, and P and C together have at
+ *      most MAX_DEPTH nodes: sweep 0 always merges such a pair.
  */
 #include <stdio.h>
 #include <string.h>
@@ -100,6 +109,189 @@ static int op_kind(OpId op) {
 
 static int combine(int a, int b) {
   return a > b ? a : b;
+}
+
+/* ------------------------------------------------------------ kernels */
+
+static bool is_prim_call(const Expr *e) {
+  return e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee->kind == EX_FUNC &&
+         e->call.callee->func.primitive;
+}
+
+/* What a primitive body holds. */
+typedef struct {
+  int nodes, ops, anchors, opaque;
+  const Expr *anchor;
+  PtrMap seen;
+  PtrMap deps; /* Expr* -> 1 when it uses the anchor's result */
+  PtrMap uses; /* Var* -> occurrences (paths), for parameters */
+  bool bad_form;
+  const Expr *bad_at;
+} Kstat;
+
+static void kstat_visit(Kstat *k, const Expr *e, const Expr *fn) {
+  int added;
+  int64_t *vis = ptrmap_put(&k->seen, e, &added);
+  if (!added) {
+    (*vis)++;
+    if (e->kind == EX_VAR)
+      (*ptrmap_put(&k->uses, e->var, NULL))++;
+    return;
+  }
+  *vis = 1;
+  switch (e->kind) {
+  case EX_VAR: {
+    bool param = false;
+    for (int i = 0; i < fn->func.nparams; i++)
+      param = param || fn->func.params[i] == e->var;
+    if (!param && !k->bad_form)
+      k->bad_form = true, k->bad_at = e;
+    (*ptrmap_put(&k->uses, e->var, NULL))++;
+    return;
+  }
+  case EX_CONST:
+    if (e->constant->rank != 0 && !k->bad_form)
+      k->bad_form = true, k->bad_at = e;
+    return;
+  case EX_TUPLE:
+    k->nodes++;
+    for (int i = 0; i < e->tuple.n; i++)
+      kstat_visit(k, e->tuple.fields[i], fn);
+    return;
+  case EX_PROJ:
+    k->nodes++;
+    kstat_visit(k, e->proj.tuple, fn);
+    return;
+  case EX_CALL:
+    if (e->call.kind == CALL_OP) {
+      int kind = op_kind(e->call.op);
+      k->nodes++;
+      k->ops++;
+      k->opaque += kind == K_OPAQUE;
+      if (kind == K_COMM_REDUCE || kind == K_OUT_EWISE)
+        k->anchors++, k->anchor = e;
+      for (int i = 0; i < e->call.nargs; i++)
+        kstat_visit(k, e->call.args[i], fn);
+      return;
+    }
+    break;
+  default: break;
+  }
+  if (!k->bad_form)
+    k->bad_form = true, k->bad_at = e;
+}
+
+/* What the body of primitive function fn holds. */
+static Kstat kernel_stat(const Expr *fn) {
+  Kstat k = {0};
+  kstat_visit(&k, fn->func.body, fn);
+  return k;
+}
+
+static void kstat_free(Kstat *k) {
+  ptrmap_free(&k->seen);
+  ptrmap_free(&k->deps);
+  ptrmap_free(&k->uses);
+}
+
+/* Is fn's body made only of what fuse_ops puts in a kernel (F2's form)? */
+static bool kernel_form(const Expr *fn) {
+  Kstat k = kernel_stat(fn);
+  const Expr *r = fn->func.body;
+  bool ok = !k.bad_form && ((r->kind == EX_CALL && r->call.kind == CALL_OP) || r->kind == EX_PROJ);
+  kstat_free(&k);
+  return ok;
+}
+
+/* Would e be shareable once every call of a kernel in it whose arguments
+ * are is expanded (see unfuse)? */
+static bool expandable(PtrMap *memo, const Expr *e) {
+  int64_t *v = ptrmap_get(memo, e);
+  if (v)
+    return *v == 1;
+  bool ok;
+  Expr *const *kids = NULL;
+  int n = 0;
+  switch (e->kind) {
+  case EX_VAR:
+  case EX_GLOBAL:
+  case EX_CONST: ok = true; break;
+  case EX_TUPLE: kids = e->tuple.fields, n = e->tuple.n, ok = true; break;
+  case EX_PROJ: kids = &e->proj.tuple, n = 1, ok = true; break;
+  case EX_IF:
+    ok = expandable(memo, e->if_.cond) && expandable(memo, e->if_.then) &&
+         expandable(memo, e->if_.els);
+    break;
+  case EX_CALL:
+    ok = e->call.kind != CALL_EXPR || (is_prim_call(e) && kernel_form(e->call.callee));
+    kids = e->call.args, n = e->call.nargs;
+    break;
+  default: ok = false; break;
+  }
+  for (int i = 0; ok && i < n; i++)
+    ok = expandable(memo, kids[i]);
+  *ptrmap_put(memo, e, NULL) = ok ? 1 : 2;
+  return ok;
+}
+
+/* ---------------------------------------------- expanding kernels */
+
+typedef struct {
+  Module *m;
+  PtrMap memo;
+} Unfuse;
+
+/* Kernel body e with fn's parameters replaced by args. */
+static Expr *subst_body(Module *m, PtrMap *memo, const Expr *fn, Expr *const *args, Expr *e) {
+  if (e->kind == EX_VAR) {
+    for (int i = 0; i < fn->func.nparams; i++)
+      if (fn->func.params[i] == e->var)
+        return args[i];
+    return e;
+  }
+  if (e->kind == EX_CONST)
+    return e;
+  int64_t *done = ptrmap_get(memo, e);
+  if (done)
+    return (Expr *)(intptr_t)*done;
+  Expr *c = pass_clone(m, e);
+  if (c->kind == EX_TUPLE)
+    for (int i = 0; i < c->tuple.n; i++)
+      c->tuple.fields[i] = subst_body(m, memo, fn, args, c->tuple.fields[i]);
+  else if (c->kind == EX_PROJ)
+    c->proj.tuple = subst_body(m, memo, fn, args, c->proj.tuple);
+  else
+    for (int i = 0; i < c->call.nargs; i++)
+      c->call.args[i] = subst_body(m, memo, fn, args, c->call.args[i]);
+  *ptrmap_put(memo, e, NULL) = (int64_t)(intptr_t)c;
+  return c;
+}
+
+static Expr *unfuse(Unfuse *u, Expr *e);
+
+static Expr *unfuse_child(void *ctx, Expr *e) {
+  return unfuse(ctx, e);
+}
+
+/* e with every call of a kernel whose arguments are shareable (once their
+ * own kernel calls are expanded) replaced by the kernel's body. */
+static Expr *unfuse(Unfuse *u, Expr *e) {
+  int64_t *done = ptrmap_get(&u->memo, e);
+  if (done)
+    return (Expr *)(intptr_t)*done;
+  Expr *r = pass_map_children(u->m, e, unfuse_child, u);
+  if (is_prim_call(r) && kernel_form(r->call.callee)) {
+    bool pure = true;
+    for (int i = 0; pure && i < r->call.nargs; i++)
+      pure = ir_expr_is_shareable(r->call.args[i]);
+    if (pure) {
+      PtrMap memo = {0};
+      r = subst_body(u->m, &memo, r->call.callee, r->call.args, r->call.callee->func.body);
+      ptrmap_free(&memo);
+    }
+  }
+  *ptrmap_put(&u->memo, e, NULL) = (int64_t)(intptr_t)r;
+  return r;
 }
 
 /* ------------------------------------------------------------ the graph */
@@ -679,7 +871,6 @@ static bool shareable_given(const ScopeInfo *si, const bool *ok, const Expr *e) 
 /* Bind, at their homes, the nodes reached along two paths that are not
  * shareable (fused calls, and shared nodes containing unbound ones). */
 static Expr *bind_shared(Module *m, Expr *body) {
-  pass_scope_isolate_rec(m, &body);
   Place p = {m, {0}, NULL, {0}};
   pass_scope_build(&p.si, body, true);
   int n = p.si.n;
@@ -709,7 +900,10 @@ bool pass_fuse_ops(Module *m, Diag *d) {
     Expr *fn = m->funcs[i]->func;
     if (!fn || fn->kind != EX_FUNC || fn->func.primitive)
       continue;
-    fn->func.body = bind_shared(m, fuse_body(m, fn->func.body));
+    Unfuse u = {m, {0}};
+    Expr *body = unfuse(&u, fn->func.body);
+    ptrmap_free(&u.memo);
+    fn->func.body = bind_shared(m, fuse_body(m, body));
   }
   return true;
 }
@@ -721,6 +915,7 @@ typedef struct {
   Diag *d;
   PtrMap refs; /* Expr* -> parent slots, outside primitive bodies */
   PtrMap seen;
+  PtrMap expand; /* memo of expandable() */
   bool ok;
 } Post;
 
@@ -729,74 +924,6 @@ static void fail(Post *p, const Expr *at, const char *fmt, const char *arg) {
   snprintf(msg, sizeof msg, fmt, arg);
   p->ok = false;
   pass_report(p->d, p->g, at, "fuse_ops: %s", msg);
-}
-
-static bool is_prim_call(const Expr *e) {
-  return e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee->kind == EX_FUNC &&
-         e->call.callee->func.primitive;
-}
-
-/* What a primitive body holds. */
-typedef struct {
-  int nodes, ops, anchors, opaque;
-  const Expr *anchor;
-  PtrMap seen;
-  PtrMap deps; /* Expr* -> 1 when it uses the anchor's result */
-  PtrMap uses; /* Var* -> occurrences (paths), for parameters */
-  bool bad_form;
-  const Expr *bad_at;
-} Kstat;
-
-static void kstat_visit(Kstat *k, const Expr *e, const Expr *fn) {
-  int added;
-  int64_t *vis = ptrmap_put(&k->seen, e, &added);
-  if (!added) {
-    (*vis)++;
-    if (e->kind == EX_VAR)
-      (*ptrmap_put(&k->uses, e->var, NULL))++;
-    return;
-  }
-  *vis = 1;
-  switch (e->kind) {
-  case EX_VAR: {
-    bool param = false;
-    for (int i = 0; i < fn->func.nparams; i++)
-      param = param || fn->func.params[i] == e->var;
-    if (!param && !k->bad_form)
-      k->bad_form = true, k->bad_at = e;
-    (*ptrmap_put(&k->uses, e->var, NULL))++;
-    return;
-  }
-  case EX_CONST:
-    if (e->constant->rank != 0 && !k->bad_form)
-      k->bad_form = true, k->bad_at = e;
-    return;
-  case EX_TUPLE:
-    k->nodes++;
-    for (int i = 0; i < e->tuple.n; i++)
-      kstat_visit(k, e->tuple.fields[i], fn);
-    return;
-  case EX_PROJ:
-    k->nodes++;
-    kstat_visit(k, e->proj.tuple, fn);
-    return;
-  case EX_CALL:
-    if (e->call.kind == CALL_OP) {
-      int kind = op_kind(e->call.op);
-      k->nodes++;
-      k->ops++;
-      k->opaque += kind == K_OPAQUE;
-      if (kind == K_COMM_REDUCE || kind == K_OUT_EWISE)
-        k->anchors++, k->anchor = e;
-      for (int i = 0; i < e->call.nargs; i++)
-        kstat_visit(k, e->call.args[i], fn);
-      return;
-    }
-    break;
-  default: break;
-  }
-  if (!k->bad_form)
-    k->bad_form = true, k->bad_at = e;
 }
 
 /* Does e use the result of k->anchor? */
@@ -870,19 +997,6 @@ static void check_kernel(Post *p, const Expr *fn) {
   ptrmap_free(&k.uses);
 }
 
-/* Nodes, anchors and opaque operators of a primitive body, for F4. */
-static Kstat kernel_stat(const Expr *fn) {
-  Kstat k = {0};
-  kstat_visit(&k, fn->func.body, fn);
-  return k;
-}
-
-static void kstat_free(Kstat *k) {
-  ptrmap_free(&k->seen);
-  ptrmap_free(&k->deps);
-  ptrmap_free(&k->uses);
-}
-
 /* The operator call of the body that takes parameter v directly as an
  * argument, when that is v's only use (one parent slot in all); else NULL. */
 static const Expr *sole_op_use(Kstat *k, const Var *v) {
@@ -900,6 +1014,17 @@ static const Expr *sole_op_use(Kstat *k, const Var *v) {
   return NULL;
 }
 
+/* Would the pass expand this kernel call (so its operators were fused
+ * again by this run)? */
+static bool expanded(Post *p, const Expr *call) {
+  if (!kernel_form(call->call.callee))
+    return false;
+  for (int i = 0; i < call->call.nargs; i++)
+    if (!expandable(&p->expand, call->call.args[i]))
+      return false;
+  return true;
+}
+
 /* F4 for primitive call c. */
 static void check_missed(Post *p, const Expr *c) {
   for (int j = 0; j < c->call.nargs; j++) {
@@ -908,13 +1033,14 @@ static void check_missed(Post *p, const Expr *c) {
       continue;
     const Expr *pf = a->call.callee, *cf = c->call.callee;
     const Expr *r = pf->func.body;
-    if (r->kind != EX_CALL || r->call.kind != CALL_OP || op_kind(r->call.op) > K_BROADCAST)
+    if (r->kind != EX_CALL || r->call.kind != CALL_OP || op_kind(r->call.op) > K_BROADCAST ||
+        !expanded(p, a) || !expanded(p, c))
       continue;
     Kstat kp = kernel_stat(pf), kc = kernel_stat(cf);
     const Expr *use = j < cf->func.nparams ? sole_op_use(&kc, cf->func.params[j]) : NULL;
     int uk = use ? op_kind(use->call.op) : K_OPAQUE;
-    if (!kp.bad_form && !kc.bad_form && kp.anchors == 0 && kp.opaque == 0 && use &&
-        (uk <= K_INJECTIVE || uk == K_COMM_REDUCE) && kp.nodes + kc.nodes <= MAX_DEPTH)
+    if (kp.anchors == 0 && kp.opaque == 0 && use && (uk <= K_INJECTIVE || uk == K_COMM_REDUCE) &&
+        kp.nodes + kc.nodes <= MAX_DEPTH)
       fail(p, a, "a primitive call ending in %s should have been fused into its consumer",
            ir_op_name(r->call.op));
     kstat_free(&kp);
@@ -968,6 +1094,7 @@ bool post_fuse_ops(const Module *m, Diag *d) {
       post_visit(&m->funcs[i]->func, &w);
   }
   ptrmap_free(&w.seen);
+  ptrmap_free(&p.expand);
   ptrmap_free(&p.refs);
   ptrmap_free(&p.seen);
   return p.ok;

@@ -53,7 +53,7 @@ typedef struct ScopeInfo {
   ScopeLets *lets; /* per scope: pending bindings */
 } ScopeInfo;
 
-/* Analyse the function body `body` (after pass_scope_isolate_rec). */
+/* Analyse the function body `body`. */
 void pass_scope_build(ScopeInfo *si, Expr *body, bool chains);
 void pass_scope_free(ScopeInfo *si);
 
@@ -70,14 +70,6 @@ int pass_scope_mark(const ScopeInfo *si, int s);
 /* Wrap the bindings of s pending since mark around tail (in order) and
  * forget them; returns tail itself when there are none. */
 Expr *pass_scope_wrap(Module *m, ScopeInfo *si, int s, int mark, Expr *tail);
-
-/* Make the body of every recursive let-bound function (`let %f = fn ..`
- * whose body mentions %f) private: inside it, every node that mentions %f
- * is replaced by a copy, so no node is shared between the inside and the
- * outside of such a function.  Placement needs this: inside, such a node
- * can only be bound after %f exists, and outside only before the function
- * is made.  Rewrites *body in place (new nodes in m). */
-void pass_scope_isolate_rec(Module *m, Expr **body);
 
 /* e itself when f returns every child of e unchanged, else a copy of e
  * (with its own child arrays) whose children are f's results; children are

@@ -31,8 +31,7 @@
  * branches of two ifs is then evaluated before both.  Nested lets (a let
  * in an argument or in a let value) are flattened into the enclosing block,
  * which keeps their order of evaluation.  Existing let variables are kept
- * (a node that is a let's value and used only there is bound to that
- * variable), so recursive `let %f = fn ..` stay recursive.  The effects of
+ * (a node that is a let's value is bound to that variable).  The effects of
  * ref operations and calls happen in the same order as before: nothing is
  * moved into or out of an if branch, a clause or a function body except
  * such a graph-shared pure node.  Running the pass on its own output gives
@@ -203,7 +202,6 @@ bool pass_to_anf(Module *m, Diag *d) {
     Expr *f = m->funcs[i]->func;
     if (!f || f->kind != EX_FUNC || f->func.primitive)
       continue;
-    pass_scope_isolate_rec(m, &f->func.body);
     Anf a = {m, {0}, {0}};
     pass_scope_build(&a.si, f->func.body, false);
     f->func.body = block(&a, f->func.body, 0);

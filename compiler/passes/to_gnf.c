@@ -19,10 +19,10 @@
  * unless the let must stay (the "kept lets", exactly):
  *   K1 v' is impure: its effects happen where the let is (ref operations,
  *      calls of closures and globals, matches that may fail);
- *   K2 v' is a function literal whose body uses %x: a recursive closure;
- *   K3 v' is pure, not shareable and %x is used along two paths or more
- *      (a function literal used twice cannot be shared);
- *   K4 the let fixes a type: %x's inferred type differs from v's (an
+ *   K2 v' is pure, not shareable and %x is used along two paths or more
+ *      (a function literal used twice cannot be shared; lets are not
+ *      recursive in relayc, so no function literal needs its own let);
+ *   K3 the let fixes a type: %x's inferred type differs from v's (an
  *      annotation that instantiates a polymorphic global), or %x is
  *      annotated and v' does not synthesize its type bottom-up, or %x is
  *      unused and v' does not synthesize its type (its uses of shared
@@ -32,14 +32,14 @@
  *      and operator calls of synthesizing operands; constructor calls of
  *      synthesizing arguments that fix every type parameter; an if with a
  *      synthesizing branch; a let with a synthesizing body.  Before judging
- *      K4 the pass gives the variables and globals in v' their inferred
+ *      K3 the pass gives the variables and globals in v' their inferred
  *      types as annotations (pass_pin_refs), which changes no type.
  * Every other let is removed; nothing else changes.  Effects keep their
  * order, since only pure values move.  A value moved or shared into a
  * function body or a branch is evaluated there instead of before it, as
  * in Relay (pure and total, so the result is the same).
  *
- * Guarantees (post_to_gnf): every let that remains is kept by K1-K4.
+ * Guarantees (post_to_gnf): every let that remains is kept by K1-K3.
  */
 #include "pass.h"
 #include "passutil.h"
@@ -200,33 +200,6 @@ static bool synth(Info *in, const Expr *e) {
   return s;
 }
 
-typedef struct {
-  const Var *x;
-  PtrMap seen;
-  bool found;
-} Find;
-
-static void find_var(Expr **slot, void *ctx) {
-  Find *f = ctx;
-  int added;
-  ptrmap_put(&f->seen, *slot, &added);
-  if (!added || f->found)
-    return;
-  if ((*slot)->kind == EX_VAR && (*slot)->var == f->x)
-    f->found = true;
-  ir_expr_children(*slot, find_var, f);
-}
-
-/* K2: is v a function literal whose body uses x? */
-static bool recursive(const Var *x, Expr *v) {
-  if (v->kind != EX_FUNC)
-    return false;
-  Find f = {x, {0}, false};
-  find_var(&v->func.body, &f);
-  ptrmap_free(&f.seen);
-  return f.found;
-}
-
 typedef enum { KEEP, SHARE, MOVE, DROP } Verdict;
 
 /* What happens to `let x = v` (v already converted); which K rule keeps
@@ -235,16 +208,14 @@ static Verdict judge(Info *in, const Var *x, Expr *v, int64_t uses, const char *
   *why = NULL;
   if (!pass_is_pure(&in->pm, v))
     *why = "its value has effects (K1)";
-  else if (recursive(x, v))
-    *why = "it binds a recursive function (K2)";
   else if (x->type && v->type && !ir_type_equal(x->type, v->type))
-    *why = "its variable's type differs from its value's (K4)";
+    *why = "its variable's type differs from its value's (K3)";
   else if (x->annot && !synth(in, v))
-    *why = "its annotation fixes a type its value does not synthesize (K4)";
+    *why = "its annotation fixes a type its value does not synthesize (K3)";
   else if (uses == 0 && !synth(in, v))
-    *why = "its unused value does not synthesize its type (K4)";
+    *why = "its unused value does not synthesize its type (K3)";
   else if (uses >= 2 && !ir_expr_is_shareable(v))
-    *why = "its pure value binds variables and is used twice (K3)";
+    *why = "its pure value binds variables and is used twice (K2)";
   if (*why)
     return KEEP;
   if (uses == 0)
@@ -273,7 +244,7 @@ static Expr *gnf_let(Gnf *g, Expr *e) {
   Expr *v = gnf(g, e->let.value);
   int64_t uses = uses_of(&g->in, x);
   if ((x->annot || uses == 0) && pass_is_pure(&g->in.pm, v)) {
-    pass_pin_refs(v); /* what K4 asks of v is judged with its variables pinned */
+    pass_pin_refs(v); /* what K3 asks of v is judged with its variables pinned */
     ptrmap_free(&g->in.synth);
   }
   const char *why;
