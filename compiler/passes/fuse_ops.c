@@ -52,15 +52,19 @@
  * which ir_well_formed forbids: it is bound by a let at the first point of
  * its home scope where it is used (as to_anf binds).
  *
- * Kernels already in the input (unlike Relay, which skips them): a call of
- * a primitive function literal whose body has a kernel's form (F2) and
- * whose arguments are shareable, once their own such calls are expanded,
- * is first replaced by the body with the arguments substituted (pure
- * arguments may be duplicated and reordered), so its operators are fused
- * again with their neighbours.  Other primitive functions are left alone.
- * This makes a second run change nothing, and F4 exact after any pass
- * sequence (a pass that moves kernels next to each other, inline for
- * instance, leaves them fusable).
+ * Primitive functions already in the input (Relay skips them; here they
+ * may come from an earlier run, moved around or rewritten by other passes)
+ * are taken apart first, so the result holds to the guarantees below
+ * whatever the input: a call of a primitive function literal whose
+ * arguments are shareable (once their own such calls are expanded) is
+ * replaced by the function's body with the arguments substituted (pure
+ * arguments may be duplicated, dropped and reordered), and its operators
+ * are fused again with their neighbours; any other primitive function
+ * whose body is not a valid kernel (F2, F3: say, simplify_expr turned one
+ * into `%p`) becomes an ordinary function, its body fused like any other;
+ * valid kernels that are not expanded (an impure argument, or not called
+ * directly) stay as they are.  So a second run changes nothing, and F4
+ * holds exactly after any sequence of passes.
  *
  * Guarantees (post_fuse_ops):
  *   F1 no operator call outside a primitive function;
@@ -75,11 +79,10 @@
  *      OUT_ELEMWISE_FUSABLE anchor's result is ELEMWISE or BROADCAST;
  *   F4 (no fusion missed, the exact case): no primitive call P used once,
  *      as the argument of another primitive call C, both of which the pass
- *      would expand, where P's result is an ELEMWISE or BROADCAST
- *      operator, P has no anchor and no opaque operator, C uses that
- *      parameter exactly once, directly as an argument of an operator that
- *      is INJECTIVE-or-lower or COMM_REDUCE, and P and C together have at
- *      most MAX_DEPTH nodes: sweep 0 always merges such a pair.
+ *      would expand (all their arguments shareable once expanded), where P's result is an ELEMWISE
+ * or BROADCAST operator, P has no anchor and no opaque operator, C uses that parameter exactly
+ * once, directly as an argument of an operator that is INJECTIVE-or-lower or COMM_REDUCE, and P and
+ * C together have at most MAX_DEPTH nodes: sweep 0 always merges such a pair.
  */
 #include <stdio.h>
 #include <string.h>
@@ -194,6 +197,102 @@ static void kstat_free(Kstat *k) {
   ptrmap_free(&k->uses);
 }
 
+/* The postcondition checker's state (also used silently, p == NULL, by
+ * the pass to judge kernels it finds). */
+typedef struct Post {
+  const GlobalFn *g;
+  Diag *d;
+  PtrMap refs; /* Expr* -> parent slots, outside primitive bodies */
+  PtrMap seen;
+  PtrMap expand; /* memo of expandable() */
+  bool ok;
+} Post;
+
+/* Report a broken rule into p, unless p is NULL; returns false. */
+static bool fail(Post *p, const Expr *at, const char *fmt, const char *arg) {
+  if (!p)
+    return false;
+  char msg[256];
+  snprintf(msg, sizeof msg, fmt, arg);
+  p->ok = false;
+  pass_report(p->d, p->g, at, "fuse_ops: %s", msg);
+  return false;
+}
+
+/* Does e use the result of k->anchor? */
+static bool uses_anchor(Kstat *k, const Expr *e) {
+  if (e == k->anchor)
+    return true;
+  int64_t *v = ptrmap_get(&k->deps, e);
+  if (v)
+    return *v == 1;
+  bool dep = false;
+  if (e->kind == EX_TUPLE)
+    for (int i = 0; i < e->tuple.n; i++)
+      dep = dep || uses_anchor(k, e->tuple.fields[i]);
+  else if (e->kind == EX_PROJ)
+    dep = uses_anchor(k, e->proj.tuple);
+  else if (e->kind == EX_CALL && e->call.kind == CALL_OP)
+    for (int i = 0; i < e->call.nargs; i++)
+      dep = dep || uses_anchor(k, e->call.args[i]);
+  *ptrmap_put(&k->deps, e, NULL) = dep ? 1 : 2;
+  return dep;
+}
+
+/* F3's last rule: consumers of an out-elemwise-fusable anchor. */
+static bool check_after_anchor(Post *p, Kstat *k, const Expr *fn) {
+  bool ok = true;
+  for (size_t i = 0; i < k->seen.cap; i++) {
+    const Expr *e = k->seen.keys[i];
+    if (!e || e == k->anchor || e->kind != EX_CALL || e->call.kind != CALL_OP)
+      continue;
+    int kind = op_kind(e->call.op);
+    if (kind > K_BROADCAST && uses_anchor(k, e))
+      ok = fail(p, fn, "a primitive function applies %s to the result of its anchor",
+                ir_op_name(e->call.op));
+  }
+  return ok;
+}
+
+/* F2 and F3 for one primitive function; reports into p unless it is NULL. */
+static bool check_kernel(Post *p, const Expr *fn) {
+  Kstat k = {0};
+  const Expr *root = fn->func.body;
+  kstat_visit(&k, root, fn);
+  bool ok = true;
+  if (k.bad_form)
+    ok = fail(p, k.bad_at,
+              "a primitive function holds something other than operator calls, tuples, "
+              "projections, its parameters and scalar constants%s",
+              "");
+  if (!(root->kind == EX_CALL && root->call.kind == CALL_OP) && root->kind != EX_PROJ)
+    ok = fail(p, root, "a primitive function's result is not an operator call or a projection%s",
+              "");
+  for (int i = 0; i < fn->func.nparams; i++)
+    if (!ptrmap_get(&k.uses, fn->func.params[i]))
+      ok = fail(p, fn, "primitive function parameter %%%s is unused", fn->func.params[i]->name);
+  if (k.nodes > MAX_DEPTH)
+    ok = fail(p, fn, "a primitive function has more than %s nodes", "256");
+  if (k.ops == 0)
+    ok = fail(p, fn, "a primitive function has no operator call%s", "");
+  if (k.opaque && k.ops > 1)
+    ok = fail(p, fn, "an opaque operator is fused with others%s", "");
+  if (k.anchors > 1)
+    ok = fail(p, fn,
+              "a primitive function has two anchors (reductions or out-elemwise-fusable "
+              "operators)%s",
+              "");
+  if (k.anchors == 1 && !k.bad_form) {
+    if (op_kind(k.anchor->call.op) == K_COMM_REDUCE && k.anchor != root)
+      ok = fail(p, k.anchor, "reduction %s is not the result of its primitive function",
+                ir_op_name(k.anchor->call.op));
+    if (op_kind(k.anchor->call.op) == K_OUT_EWISE)
+      ok = check_after_anchor(p, &k, fn) && ok;
+  }
+  kstat_free(&k);
+  return ok;
+}
+
 /* Is fn's body made only of what fuse_ops puts in a kernel (F2's form)? */
 static bool kernel_form(const Expr *fn) {
   Kstat k = kernel_stat(fn);
@@ -203,8 +302,8 @@ static bool kernel_form(const Expr *fn) {
   return ok;
 }
 
-/* Would e be shareable once every call of a kernel in it whose arguments
- * are is expanded (see unfuse)? */
+/* Would e be shareable once the pass has expanded the calls of primitive
+ * functions in it whose arguments are shareable (see unfuse)? */
 static bool expandable(PtrMap *memo, const Expr *e) {
   int64_t *v = ptrmap_get(memo, e);
   if (v)
@@ -223,7 +322,8 @@ static bool expandable(PtrMap *memo, const Expr *e) {
          expandable(memo, e->if_.els);
     break;
   case EX_CALL:
-    ok = e->call.kind != CALL_EXPR || (is_prim_call(e) && kernel_form(e->call.callee));
+    ok = e->call.kind != CALL_EXPR ||
+         (is_prim_call(e) && expandable(memo, e->call.callee->func.body));
     kids = e->call.args, n = e->call.nargs;
     break;
   default: ok = false; break;
@@ -241,30 +341,33 @@ typedef struct {
   PtrMap memo;
 } Unfuse;
 
-/* Kernel body e with fn's parameters replaced by args. */
-static Expr *subst_body(Module *m, PtrMap *memo, const Expr *fn, Expr *const *args, Expr *e) {
+/* Body e of primitive function fn with its parameters replaced by args. */
+typedef struct {
+  Module *m;
+  const Expr *fn;
+  Expr *const *args;
+  PtrMap memo;
+} Subst;
+
+static Expr *subst(Subst *s, Expr *e);
+
+static Expr *subst_child(void *ctx, Expr *e) {
+  return subst(ctx, e);
+}
+
+static Expr *subst(Subst *s, Expr *e) {
   if (e->kind == EX_VAR) {
-    for (int i = 0; i < fn->func.nparams; i++)
-      if (fn->func.params[i] == e->var)
-        return args[i];
+    for (int i = 0; i < s->fn->func.nparams; i++)
+      if (s->fn->func.params[i] == e->var)
+        return s->args[i];
     return e;
   }
-  if (e->kind == EX_CONST)
-    return e;
-  int64_t *done = ptrmap_get(memo, e);
+  int64_t *done = ptrmap_get(&s->memo, e);
   if (done)
     return (Expr *)(intptr_t)*done;
-  Expr *c = pass_clone(m, e);
-  if (c->kind == EX_TUPLE)
-    for (int i = 0; i < c->tuple.n; i++)
-      c->tuple.fields[i] = subst_body(m, memo, fn, args, c->tuple.fields[i]);
-  else if (c->kind == EX_PROJ)
-    c->proj.tuple = subst_body(m, memo, fn, args, c->proj.tuple);
-  else
-    for (int i = 0; i < c->call.nargs; i++)
-      c->call.args[i] = subst_body(m, memo, fn, args, c->call.args[i]);
-  *ptrmap_put(memo, e, NULL) = (int64_t)(intptr_t)c;
-  return c;
+  Expr *r = pass_map_children(s->m, e, subst_child, s);
+  *ptrmap_put(&s->memo, e, NULL) = (int64_t)(intptr_t)r;
+  return r;
 }
 
 static Expr *unfuse(Unfuse *u, Expr *e);
@@ -273,22 +376,49 @@ static Expr *unfuse_child(void *ctx, Expr *e) {
   return unfuse(ctx, e);
 }
 
-/* e with every call of a kernel whose arguments are shareable (once their
- * own kernel calls are expanded) replaced by the kernel's body. */
+/* Primitive function fn with its body processed, demoted to an ordinary
+ * function when that body is not a valid kernel (F2, F3). */
+static Expr *unfuse_kernel(Unfuse *u, Expr *fn) {
+  Expr *body = unfuse(u, fn->func.body);
+  if (body != fn->func.body) {
+    fn = ir_expr_clone_node(u->m, fn);
+    fn->func.body = body;
+  }
+  if (!check_kernel(NULL, fn)) {
+    fn = ir_expr_clone_node(u->m, fn);
+    fn->func.primitive = false;
+  }
+  return fn;
+}
+
+/* e with primitive functions taken apart where they are not (or are no
+ * longer) fused as they should be: see the top of the file. */
 static Expr *unfuse(Unfuse *u, Expr *e) {
   int64_t *done = ptrmap_get(&u->memo, e);
   if (done)
     return (Expr *)(intptr_t)*done;
-  Expr *r = pass_map_children(u->m, e, unfuse_child, u);
-  if (is_prim_call(r) && kernel_form(r->call.callee)) {
+  Expr *r;
+  if (is_prim_call(e)) {
+    Expr **args = e->call.nargs ? ARENA_ARRAY(u->m->arena, Expr *, e->call.nargs) : NULL;
     bool pure = true;
-    for (int i = 0; pure && i < r->call.nargs; i++)
-      pure = ir_expr_is_shareable(r->call.args[i]);
-    if (pure) {
-      PtrMap memo = {0};
-      r = subst_body(u->m, &memo, r->call.callee, r->call.args, r->call.callee->func.body);
-      ptrmap_free(&memo);
+    for (int i = 0; i < e->call.nargs; i++) {
+      args[i] = unfuse(u, e->call.args[i]);
+      pure = pure && ir_expr_is_shareable(args[i]);
     }
+    Expr *fn = e->call.callee;
+    if (pure) {
+      Subst s = {u->m, fn, args, {0}};
+      r = subst(&s, unfuse(u, fn->func.body));
+      ptrmap_free(&s.memo);
+    } else {
+      r = pass_clone(u->m, e);
+      memcpy(r->call.args, args, sizeof *args * (size_t)e->call.nargs);
+      r->call.callee = unfuse_kernel(u, fn);
+    }
+  } else if (e->kind == EX_FUNC && e->func.primitive) {
+    r = unfuse_kernel(u, e);
+  } else {
+    r = pass_map_children(u->m, e, unfuse_child, u);
   }
   *ptrmap_put(&u->memo, e, NULL) = (int64_t)(intptr_t)r;
   return r;
@@ -898,8 +1028,11 @@ bool pass_fuse_ops(Module *m, Diag *d) {
   (void)d;
   for (int i = 0; i < m->nfuncs; i++) {
     Expr *fn = m->funcs[i]->func;
-    if (!fn || fn->kind != EX_FUNC || fn->func.primitive)
+    if (!fn || fn->kind != EX_FUNC)
       continue;
+    if (fn->func.primitive && check_kernel(NULL, fn))
+      continue; /* a valid kernel as it is */
+    fn->func.primitive = false;
     Unfuse u = {m, {0}};
     Expr *body = unfuse(&u, fn->func.body);
     ptrmap_free(&u.memo);
@@ -909,93 +1042,6 @@ bool pass_fuse_ops(Module *m, Diag *d) {
 }
 
 /* ----------------------------------------------------------- postcondition */
-
-typedef struct {
-  const GlobalFn *g;
-  Diag *d;
-  PtrMap refs; /* Expr* -> parent slots, outside primitive bodies */
-  PtrMap seen;
-  PtrMap expand; /* memo of expandable() */
-  bool ok;
-} Post;
-
-static void fail(Post *p, const Expr *at, const char *fmt, const char *arg) {
-  char msg[256];
-  snprintf(msg, sizeof msg, fmt, arg);
-  p->ok = false;
-  pass_report(p->d, p->g, at, "fuse_ops: %s", msg);
-}
-
-/* Does e use the result of k->anchor? */
-static bool uses_anchor(Kstat *k, const Expr *e) {
-  if (e == k->anchor)
-    return true;
-  int64_t *v = ptrmap_get(&k->deps, e);
-  if (v)
-    return *v == 1;
-  bool dep = false;
-  if (e->kind == EX_TUPLE)
-    for (int i = 0; i < e->tuple.n; i++)
-      dep = dep || uses_anchor(k, e->tuple.fields[i]);
-  else if (e->kind == EX_PROJ)
-    dep = uses_anchor(k, e->proj.tuple);
-  else if (e->kind == EX_CALL && e->call.kind == CALL_OP)
-    for (int i = 0; i < e->call.nargs; i++)
-      dep = dep || uses_anchor(k, e->call.args[i]);
-  *ptrmap_put(&k->deps, e, NULL) = dep ? 1 : 2;
-  return dep;
-}
-
-/* F3's last rule: consumers of an out-elemwise-fusable anchor. */
-static void check_after_anchor(Post *p, Kstat *k, const Expr *fn) {
-  for (size_t i = 0; i < k->seen.cap; i++) {
-    const Expr *e = k->seen.keys[i];
-    if (!e || e == k->anchor || e->kind != EX_CALL || e->call.kind != CALL_OP)
-      continue;
-    int kind = op_kind(e->call.op);
-    if (kind > K_BROADCAST && uses_anchor(k, e))
-      fail(p, fn, "a primitive function applies %s to the result of its anchor",
-           ir_op_name(e->call.op));
-  }
-}
-
-/* F2 and F3 for one primitive function. */
-static void check_kernel(Post *p, const Expr *fn) {
-  Kstat k = {0};
-  const Expr *root = fn->func.body;
-  kstat_visit(&k, root, fn);
-  if (k.bad_form)
-    fail(p, k.bad_at,
-         "a primitive function holds something other than operator calls, tuples, "
-         "projections, its parameters and scalar constants%s",
-         "");
-  if (!(root->kind == EX_CALL && root->call.kind == CALL_OP) && root->kind != EX_PROJ)
-    fail(p, root, "a primitive function's result is not an operator call or a projection%s", "");
-  for (int i = 0; i < fn->func.nparams; i++)
-    if (!ptrmap_get(&k.uses, fn->func.params[i]))
-      fail(p, fn, "primitive function parameter %%%s is unused", fn->func.params[i]->name);
-  if (k.nodes > MAX_DEPTH)
-    fail(p, fn, "a primitive function has more than %s nodes", "256");
-  if (k.ops == 0)
-    fail(p, fn, "a primitive function has no operator call%s", "");
-  if (k.opaque && k.ops > 1)
-    fail(p, fn, "an opaque operator is fused with others%s", "");
-  if (k.anchors > 1)
-    fail(p, fn,
-         "a primitive function has two anchors (reductions or out-elemwise-fusable "
-         "operators)%s",
-         "");
-  if (k.anchors == 1 && !k.bad_form) {
-    if (op_kind(k.anchor->call.op) == K_COMM_REDUCE && k.anchor != root)
-      fail(p, k.anchor, "reduction %s is not the result of its primitive function",
-           ir_op_name(k.anchor->call.op));
-    if (op_kind(k.anchor->call.op) == K_OUT_EWISE)
-      check_after_anchor(p, &k, fn);
-  }
-  ptrmap_free(&k.seen);
-  ptrmap_free(&k.deps);
-  ptrmap_free(&k.uses);
-}
 
 /* The operator call of the body that takes parameter v directly as an
  * argument, when that is v's only use (one parent slot in all); else NULL. */

@@ -22,18 +22,21 @@
  *   K2 v' is pure, not shareable and %x is used along two paths or more
  *      (a function literal used twice cannot be shared; lets are not
  *      recursive in relayc, so no function literal needs its own let);
- *   K3 the let fixes a type: %x's inferred type differs from v's (an
- *      annotation that instantiates a polymorphic global), or %x is
- *      annotated and v' does not synthesize its type bottom-up, or %x is
- *      unused and v' does not synthesize its type (its uses of shared
- *      nodes may be what determines their types, e.g. the element type of
- *      a shared Nil).  "Synthesizes": constants; annotated variables;
- *      fully annotated globals and function literals; tuples, projections
- *      and operator calls of synthesizing operands; constructor calls of
- *      synthesizing arguments that fix every type parameter; an if with a
- *      synthesizing branch; a let with a synthesizing body.  Before judging
- *      K3 the pass gives the variables and globals in v' their inferred
- *      types as annotations (pass_pin_refs), which changes no type.
+ *   K3 the let fixes a type that removing it would leave open: %x's
+ *      inferred type differs from v's (an annotation that instantiates a
+ *      polymorphic global); or %x is annotated and v' does not synthesize
+ *      its type; or %x is unused and v' is not closed.  With variables and
+ *      globals counted as annotated when they have an inferred type (the
+ *      pass gives them that annotation, pass_pin_refs, whenever it removes
+ *      an annotated let or drops a value), "synthesizes" is: constants,
+ *      variables, globals, function literals with annotated parameters and
+ *      result; tuples, projections and operator calls of synthesizing
+ *      operands; constructor calls of synthesizing arguments whose fields
+ *      mention every type parameter; an if with a synthesizing branch; a
+ *      let with a synthesizing body.  "Closed": every variable, global and
+ *      constructor call in v' is as above, so every node of v' that may be
+ *      shared has its type fixed within (e.g. a shared Nil is not: the
+ *      dropped `Cons(%x, %n)` may be all that gives it an element type).
  * Every other let is removed; nothing else changes.  Effects keep their
  * order, since only pure values move.  A value moved or shared into a
  * function body or a branch is evaluated there instead of before it, as
@@ -47,9 +50,10 @@
 
 typedef struct {
   Module *m;
-  PtrMap paths; /* Expr* -> paths from the globals to it, capped at 2 */
-  PtrMap uses;  /* Var* -> paths to its uses, capped at 2 */
-  PtrMap synth; /* Expr* -> 1 synthesizes, 2 does not */
+  PtrMap paths;  /* Expr* -> paths from the globals to it, capped at 2 */
+  PtrMap uses;   /* Var* -> paths to its uses, capped at 2 */
+  PtrMap synth;  /* Expr* -> 1 synthesizes, 2 does not */
+  PtrMap closed; /* Expr* -> 1 closed (see closed()), 2 not */
   PurityMemo pm;
 } Info;
 
@@ -161,20 +165,35 @@ static bool ctor_fixes_tvars(const Ctor *c) {
   return true;
 }
 
-static bool func_annotated(const Expr *f) {
-  if (!f || f->kind != EX_FUNC || !f->func.ret)
+/* Would pass_pin_refs give global g annotations on all its parameters
+ * and its result (it has them, or their inferred types)? */
+static bool global_pinned(const GlobalFn *g) {
+  const Expr *f = g->func;
+  if (!f || f->kind != EX_FUNC)
     return false;
+  for (int i = 0; i < f->func.nparams; i++)
+    if (!f->func.params[i]->annot && !f->func.params[i]->type)
+      return false;
+  return f->func.ret || (f->type && f->type->kind == TY_FUNC);
+}
+
+/* Does variable v have, or would it get, an annotation? */
+static bool var_pinned(const Var *v) {
+  return v->annot || v->type;
+}
+
+static bool params_annotated(const Expr *f) {
   for (int i = 0; i < f->func.nparams; i++)
     if (!f->func.params[i]->annot)
       return false;
-  return true;
+  return f->func.ret != NULL && f->func.ntvars == 0;
 }
 
 static bool synth_node(Info *in, const Expr *e) {
   switch (e->kind) {
   case EX_CONST: return true;
-  case EX_VAR: return e->var->annot != NULL;
-  case EX_GLOBAL: return func_annotated(e->global->func);
+  case EX_VAR: return var_pinned(e->var);
+  case EX_GLOBAL: return global_pinned(e->global);
   case EX_TUPLE: return all_synth(in, e->tuple.n, e->tuple.fields);
   case EX_PROJ: return synth(in, e->proj.tuple);
   case EX_CALL:
@@ -184,13 +203,14 @@ static bool synth_node(Info *in, const Expr *e) {
       return ctor_fixes_tvars(e->call.ctor) && all_synth(in, e->call.nargs, e->call.args);
     return false;
   case EX_IF: return synth(in, e->if_.then) || synth(in, e->if_.els);
-  case EX_FUNC: return e->func.ntvars == 0 && func_annotated(e);
+  case EX_FUNC: return params_annotated(e);
   case EX_LET: return synth(in, e->let.body);
   default: return false;
   }
 }
 
-/* Is e's type determined bottom-up (see the top of the file)? */
+/* Is e's type determined bottom-up, variables and globals pinned (see the
+ * top of the file)? */
 static bool synth(Info *in, const Expr *e) {
   int64_t *v = ptrmap_get(&in->synth, e);
   if (v)
@@ -198,6 +218,38 @@ static bool synth(Info *in, const Expr *e) {
   bool s = synth_node(in, e);
   *ptrmap_put(&in->synth, e, NULL) = s ? 1 : 2;
   return s;
+}
+
+typedef struct {
+  Info *in;
+  bool ok;
+} Closed;
+
+static bool closed(Info *in, Expr *e);
+
+static void closed_child(Expr **slot, void *ctx) {
+  Closed *c = ctx;
+  c->ok = c->ok && closed(c->in, *slot);
+}
+
+/* Can e be dropped without losing a type it fixes elsewhere: are the
+ * types of all its variables, globals and constructor calls (so of every
+ * node in it that may be shared) determined within it? */
+static bool closed(Info *in, Expr *e) {
+  int64_t *v = ptrmap_get(&in->closed, e);
+  if (v)
+    return *v == 1;
+  Closed c = {in, true};
+  if (e->kind == EX_VAR)
+    c.ok = var_pinned(e->var);
+  else if (e->kind == EX_GLOBAL)
+    c.ok = global_pinned(e->global);
+  else if (e->kind == EX_CALL && e->call.kind == CALL_CTOR)
+    c.ok = ctor_fixes_tvars(e->call.ctor);
+  if (c.ok)
+    ir_expr_children(e, closed_child, &c);
+  *ptrmap_put(&in->closed, e, NULL) = c.ok ? 1 : 2;
+  return c.ok;
 }
 
 typedef enum { KEEP, SHARE, MOVE, DROP } Verdict;
@@ -212,8 +264,8 @@ static Verdict judge(Info *in, const Var *x, Expr *v, int64_t uses, const char *
     *why = "its variable's type differs from its value's (K3)";
   else if (x->annot && !synth(in, v))
     *why = "its annotation fixes a type its value does not synthesize (K3)";
-  else if (uses == 0 && !synth(in, v))
-    *why = "its unused value does not synthesize its type (K3)";
+  else if (uses == 0 && !closed(in, v))
+    *why = "its unused value fixes types used elsewhere (K3)";
   else if (uses >= 2 && !ir_expr_is_shareable(v))
     *why = "its pure value binds variables and is used twice (K2)";
   if (*why)
@@ -243,12 +295,11 @@ static Expr *gnf_let(Gnf *g, Expr *e) {
   Var *x = e->let.var;
   Expr *v = gnf(g, e->let.value);
   int64_t uses = uses_of(&g->in, x);
-  if ((x->annot || uses == 0) && pass_is_pure(&g->in.pm, v)) {
-    pass_pin_refs(v); /* what K3 asks of v is judged with its variables pinned */
-    ptrmap_free(&g->in.synth);
-  }
   const char *why;
-  switch (judge(&g->in, x, v, uses, &why)) {
+  Verdict verdict = judge(&g->in, x, v, uses, &why);
+  if (verdict != KEEP && (x->annot || uses == 0))
+    pass_pin_refs(v); /* keep fixed what the annotation or the dropped value fixed */
+  switch (verdict) {
   case SHARE:
   case MOVE:
     *ptrmap_put(&g->subst, x, NULL) = (int64_t)(intptr_t)v;
@@ -287,12 +338,13 @@ static void info_free(Info *in) {
   ptrmap_free(&in->paths);
   ptrmap_free(&in->uses);
   ptrmap_free(&in->synth);
+  ptrmap_free(&in->closed);
   pass_purity_free(&in->pm);
 }
 
 /* One sweep over the module; returns the number of lets removed. */
 static int sweep(Module *m) {
-  Gnf g = {{m, {0}, {0}, {0}, {{0}}}, m, {0}, {0}, 0};
+  Gnf g = {.in = {.m = m}, .m = m};
   count_paths(&g.in, m);
   for (int i = 0; i < m->nfuncs; i++)
     if (m->funcs[i]->func)
@@ -347,7 +399,7 @@ static void post_visit(Expr **slot, void *ctx) {
 }
 
 bool post_to_gnf(const Module *m, Diag *d) {
-  Post p = {.in = {(Module *)m, {0}, {0}, {0}, {{0}}}, .d = d, .ok = true};
+  Post p = {.in = {.m = (Module *)m}, .d = d, .ok = true};
   count_paths(&p.in, m);
   for (int i = 0; i < m->nfuncs; i++) {
     p.g = m->funcs[i];
