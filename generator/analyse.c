@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyse.h"
+#include "compiler/typing/typing.h"
 
 const char *const gen_feat_names[GFE_COUNT] = {
 #define X(id, desc) desc,
@@ -198,6 +199,8 @@ static void walk(Walk *w, const Expr *e, int lvl, int depth) {
     } else if (e->call.callee->kind == EX_GLOBAL) {
       h[GFE_GLOBAL_CALL] = true;
       h[GFE_RECURSION] |= e->call.callee->global == w->fn;
+      const Expr *gfn = e->call.callee->global->func;
+      h[GFE_POLY_CALL] |= gfn && gfn->kind == EX_FUNC && gfn->func.ntvars > 0;
       if ((*count_of(&w->seen, e->call.callee))++ == 0)
         in->nodes++;
     } else {
@@ -237,12 +240,21 @@ static void walk(Walk *w, const Expr *e, int lvl, int depth) {
   }
 }
 
+/* Whether g is one of the prelude's library functions (not generated
+ * code: its body is not analysed). */
+static bool is_prelude(const GlobalFn *g) {
+  for (int i = 0; i < ty_prelude_count(); i++)
+    if (strcmp(g->name, ty_prelude_name(i)) == 0)
+      return true;
+  return false;
+}
+
 void gen_analyse(const Module *m, GenInfo *out) {
   memset(out, 0, sizeof *out);
   Walk w = {.info = out};
   for (int i = 0; i < m->nfuncs; i++) {
     const GlobalFn *g = m->funcs[i];
-    if (!g->func || g->func->kind != EX_FUNC)
+    if (!g->func || g->func->kind != EX_FUNC || is_prelude(g))
       continue;
     out->nfuncs++;
     w.fn = g;

@@ -4,6 +4,8 @@
  * histograms from it, and tests use it to check that policies restrict
  * what they say.  It reads any module (not only generated ones); types
  * are taken from annotations, and from Expr.type when a type check ran.
+ * The prelude's library functions (typing.h, ty_prelude_add) are not
+ * generated code: calls of them count, their bodies do not.
  */
 #ifndef RS_GEN_ANALYSE_H
 #define RS_GEN_ANALYSE_H
@@ -25,6 +27,7 @@
   X(GLOBAL_VALUE, "global used as a value")                                                        \
   X(GLOBALS, "global functions besides @main")                                                     \
   X(RECURSION, "recursive global")                                                                 \
+  X(POLY_CALL, "call of a polymorphic global (prelude)")                                           \
   X(REF_NEW, "ref")                                                                                \
   X(REF_READ, "ref_read")                                                                          \
   X(REF_WRITE, "ref_write")                                                                        \

@@ -251,6 +251,36 @@ static void gen_args(GenCtx *g, const Type *ft, int budget, Expr **args) {
 
 /* ----------------------------------------------------------------- forms */
 
+/* Binary operators that may combine a body with an unused variable. */
+static const OpId combiners[] = {OP_ADD,     OP_SUBTRACT,    OP_MULTIPLY,  OP_MAXIMUM,
+                                 OP_MINIMUM, OP_LOGICAL_AND, OP_LOGICAL_OR};
+
+/* When the body of a let left its variable v (of type vt) unused, and
+ * both are tensors, combine them with a binary operator whose relation
+ * gives exactly t: op(body, %v).  Otherwise the body as it is (a let
+ * left unused on purpose is dead code for the passes to remove). */
+static Expr *consume(GenCtx *g, Type *t, Expr *body, Var *v, Type *vt) {
+  if (t->kind != TY_TENSOR || vt->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
+    return body;
+  OpId ok[sizeof combiners / sizeof *combiners];
+  int n = 0;
+  for (size_t i = 0; i < sizeof combiners / sizeof *combiners; i++) {
+    OpId op = combiners[i];
+    Type *args[2] = {t, vt}, *out;
+    char err[8];
+    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) &&
+        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &out, err, sizeof err) == REL_OK &&
+        ir_type_equal(out, t))
+      ok[n++] = op;
+  }
+  if (n == 0)
+    return body;
+  OpId op = ok[gen_choose(g, (uint32_t)n)];
+  gen_var_used(g, v);
+  Expr *args[2] = {body, ir_var_ref(g->m, v)};
+  return ir_call_op(g->m, op, 2, args, NULL);
+}
+
 /* let %x = e1; e2, where e1 has t itself, a fresh type, or is a closure
  * returning t (so the body may call it). */
 static Expr *form_let(GenCtx *g, Type *t, int budget) {
@@ -271,6 +301,8 @@ static Expr *form_let(GenCtx *g, Type *t, int budget) {
   int mark = g->nscope;
   gen_scope_push(g, v, t1);
   Expr *body = gen_sub(g, t, b[1], g->free);
+  if (g->scope[mark].uses == 0)
+    body = consume(g, t, body, v, t1);
   gen_scope_pop(g, mark);
   g->pure = false;
   return ir_let(g->m, v, value, body);
@@ -486,6 +518,8 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   Scoped *vars[MAXC];
   Shared *shared[MAXC];
   uint64_t h = gen_type_hash(t);
+  g->hash_type = t;
+  g->hash = h;
   int nv = find_vars(g, t, h, vars);
   int ns = gen_feature(g, GEN_F_SHARE) ? find_shared(g, t, h, shared) : 0;
   if (nv)
@@ -522,13 +556,25 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
     if (budget >= 4 && gen_match_ok(g))
       w[GF_MATCH] = fw[GF_MATCH];
   }
+  /* With a big budget, prefer forms that spend it (choice 0 stays the
+   * simplest option: only the weights change). */
+  if (budget >= 8)
+    for (int f = GF_LET; f <= GF_MATCH; f++)
+      w[f] *= 3;
   int boost = g->cfg.boost_form;
   if (boost >= 0 && boost < GF_COUNT)
     w[boost] *= 3;
   GenForm form = (GenForm)gen_stream_weighted(&g->st, w, GF_COUNT);
   Expr *e = NULL;
   switch (form) {
-  case GF_VAR: e = gen_var_expr(g, vars[gen_choose(g, (uint32_t)nv)]); break;
+  case GF_VAR: {
+    /* Unused variables (listed first) weigh more: every value gets used. */
+    uint32_t vw[MAXC];
+    for (int i = 0; i < nv; i++)
+      vw[i] = vars[i]->uses ? 1 : 4;
+    e = gen_var_expr(g, vars[gen_stream_weighted(&g->st, vw, nv)]);
+    break;
+  }
   case GF_LIT: e = gen_literal(g, t, leaf ? 1 : budget); break;
   case GF_SHARE:
     e = shared[gen_choose(g, (uint32_t)ns)]->e;
@@ -566,6 +612,6 @@ Expr *gen_expr(GenCtx *g, Type *t, int budget) {
     span_end(g, span, e);
   bool atomic = e->kind == EX_VAR || e->kind == EX_CONST || e->kind == EX_GLOBAL;
   if (g->pure && !atomic && g->form != GF_SHARE && gen_feature(g, GEN_F_SHARE))
-    add_shared(g, e, t, gen_type_hash(t));
+    add_shared(g, e, t, g->hash_type == t ? g->hash : gen_type_hash(t));
   return e;
 }

@@ -14,13 +14,20 @@
  */
 #include "genint.h"
 
-/* Operators of the given fusion patterns that can produce t here. */
+/* Creation operators: a chain link must consume the rest of the chain. */
+static bool creates(OpId op) {
+  return op == OP_ZEROS || op == OP_ONES || op == OP_FULL || op == OP_ZEROS_LIKE ||
+         op == OP_ONES_LIKE;
+}
+
+/* Operators of the given fusion patterns that can produce t here (no
+ * creation operators). */
 static int ops_of(GenCtx *g, const Type *t, uint32_t patterns, OpId *out, uint32_t *w) {
   OpId all[OP_COUNT];
   int n = gen_op_candidates(g, t, all), k = 0;
   for (int i = 0; i < n; i++) {
     OpPattern p = op_table[all[i]].pattern;
-    if (patterns >> p & 1) {
+    if (patterns >> p & 1 && !creates(all[i])) {
       out[k] = all[i];
       w[k++] = g->pol->pattern_weight[p];
     }
@@ -31,24 +38,34 @@ static int ops_of(GenCtx *g, const Type *t, uint32_t patterns, OpId *out, uint32
 #define CHAIN_PATTERNS (1u << OPAT_ELEMWISE | 1u << OPAT_BROADCAST | 1u << OPAT_INJECTIVE)
 #define SINK_PATTERNS (1u << OPAT_COMM_REDUCE | 1u << OPAT_OUT_ELEMWISE_FUSABLE)
 
-static Expr *chain(GenCtx *g, Type *t, int budget, int len);
+/* How a chain continues: the fusion patterns its links may have, and a
+ * variable its last link should consume when the types agree. */
+typedef struct Chain {
+  uint32_t patterns;
+  Var *bottom;
+  Type *bottom_type;
+} Chain;
+
+static const Chain plain = {CHAIN_PATTERNS, NULL, NULL};
+
+static Expr *chain(GenCtx *g, Type *t, int budget, int len, const Chain *c);
 
 typedef struct ChainArg {
   Type *t;
   int budget, len;
 } ChainArg;
 
-/* The rest of a chain, with the bound intermediate in scope (it is the
- * innermost unused variable of its type, so leaves pick it first). */
+/* The rest of a chain, ending in the bound intermediate v: elementwise
+ * links keep the type, so the last one gets to consume v. */
 static Expr *chain_rest(GenCtx *g, Var *v, void *arg) {
-  ChainArg *c = arg;
-  (void)v;
-  return chain(g, c->t, c->budget, c->len);
+  ChainArg *a = arg;
+  Chain c = {1u << OPAT_ELEMWISE, v, a->t};
+  return chain(g, a->t, a->budget, a->len, &c);
 }
 
 /* Generate op's call for t: argument 0 continues the chain (len - 1 more
  * links), the others are ordinary expressions with a small budget. */
-static Expr *link(GenCtx *g, OpId op, Type *t, int budget, int len) {
+static Expr *link(GenCtx *g, OpId op, Type *t, int budget, int len, const Chain *c) {
   OpSig sig;
   if (!gen_op_solve(g, op, t, &sig))
     return gen_expr_default(g, t, budget);
@@ -56,7 +73,7 @@ static Expr *link(GenCtx *g, OpId op, Type *t, int budget, int len) {
   int side = sig.nargs > 1 ? (budget / 4) / (sig.nargs - 1) : 0;
   for (int i = 0; i < sig.nargs; i++) {
     bool main_arg = i == 0 && sig.args[0]->kind == TY_TENSOR;
-    args[i] = main_arg ? chain(g, sig.args[0], budget - 1 - side * (sig.nargs - 1), len - 1)
+    args[i] = main_arg ? chain(g, sig.args[0], budget - 1 - side * (sig.nargs - 1), len - 1, c)
                        : gen_sub(g, sig.args[i], side > 1 ? side : 1, false);
   }
   g->pure = false; /* chains bind intermediates: do not offer for sharing */
@@ -64,22 +81,29 @@ static Expr *link(GenCtx *g, OpId op, Type *t, int budget, int len) {
 }
 
 /* A chain of len fusable operators producing t. */
-static Expr *chain(GenCtx *g, Type *t, int budget, int len) {
+static Expr *chain(GenCtx *g, Type *t, int budget, int len, const Chain *c) {
   OpId ops[OP_COUNT];
   uint32_t w[OP_COUNT];
-  int n = len > 0 && budget > 1 ? ops_of(g, t, CHAIN_PATTERNS, ops, w) : 0;
-  if (n == 0)
+  int n = len > 0 && budget > 1 ? ops_of(g, t, c->patterns, ops, w) : 0;
+  if (n == 0) {
+    if (c->bottom && ir_type_equal(t, c->bottom_type)) {
+      gen_var_used(g, c->bottom);
+      g->pure = true;
+      return ir_var_ref(g->m, c->bottom);
+    }
     return gen_sub(g, t, budget, false);
-  /* Now and then bind part of the chain to a variable, so the rest can
-   * use it twice (an intermediate with two consumers). */
-  if (len >= 3 && gen_feature(g, GEN_F_LET) && gen_choose(g, 4) == 3) {
+  }
+  /* Now and then bind part of the chain to a variable, which the rest of
+   * the chain then consumes (an intermediate with a consumer of its own
+   * and maybe more, through leaves that pick the variable). */
+  if (len >= 3 && !c->bottom && gen_feature(g, GEN_F_LET) && gen_choose(g, 4) == 3) {
     int half = budget / 2 > 1 ? budget / 2 : 1;
-    Expr *value = chain(g, t, half, len / 2);
+    Expr *value = chain(g, t, half, len / 2, c);
     ChainArg rest = {t, budget - half, len - len / 2};
     return gen_let_with(g, t, value, chain_rest, &rest);
   }
   OpId op = ops[gen_stream_weighted(&g->st, w, n)];
-  return link(g, op, t, budget, len);
+  return link(g, op, t, budget, len, c);
 }
 
 /* The hook: at the root of @main, and now and then below it, make a sink
@@ -103,7 +127,7 @@ static Expr *fusion_hook(GenCtx *g, Type *t, int budget) {
   Expr *args[OP_MAX_ARGS];
   for (int i = 0; i < sig.nargs; i++) {
     int len = 2 + (int)gen_choose(g, 7);
-    args[i] = sig.args[i]->kind == TY_TENSOR ? chain(g, sig.args[i], b[i], len)
+    args[i] = sig.args[i]->kind == TY_TENSOR ? chain(g, sig.args[i], b[i], len, &plain)
                                              : gen_sub(g, sig.args[i], b[i], false);
   }
   g->pure = false;
@@ -135,6 +159,7 @@ const GenPolicy gen_policy_fusion = {
         },
     .features = GEN_F_LET | GEN_F_TUPLE | GEN_F_SHARE | GEN_F_OPS,
     .swarm = true,
+    .swarm_keep = GEN_F_OPS,
     .budget = 32,
     .budget_min = 12,
     .budget_max = 64,

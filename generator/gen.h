@@ -83,9 +83,11 @@ enum {
   GEN_F_NESTED = 1u << 9,    /* nested patterns */
   GEN_F_SHARE = 1u << 10,    /* graph bindings */
   GEN_F_OPS = 1u << 11,      /* operator calls */
-  GEN_F_ALL = (1u << 12) - 1,
+  GEN_F_PRELUDE = 1u << 12,  /* calls of the polymorphic prelude functions
+                                (@map, @foldl, ...; needs GLOBAL and ADT) */
+  GEN_F_ALL = (1u << 13) - 1,
 };
-enum { GEN_NFEATURES = 12 };
+enum { GEN_NFEATURES = 13 };
 
 typedef struct GenCtx GenCtx;
 
@@ -105,6 +107,7 @@ typedef struct GenPolicy {
   uint64_t op_deny[2];           /* bit i set: operator i is never called */
   uint32_t features;             /* GEN_F_* enabled */
   bool swarm;                    /* honour the header's disable bits */
+  uint32_t swarm_keep;           /* features the header cannot switch off */
   int budget;                    /* nodes for @main when the header says 0 */
   int budget_min, budget_max;    /* range the header's budget byte maps to */
   int max_depth;                 /* expression nesting bound */

@@ -55,6 +55,8 @@ typedef struct AdtInfo {
                      every type variable (their calls infer their type) */
   bool recursive; /* some constructor has a field of the type itself */
   bool usable;    /* finite height, and tbase >= 0 when polymorphic */
+  bool used;      /* drawn by the type generator (the only source of ADT
+                     types in a program) */
 } AdtInfo;
 
 /* What the type generator may draw. */
@@ -102,12 +104,14 @@ struct GenCtx {
   bool adts_usable; /* some definition is enabled and usable */
 
   int depth;
-  bool pure;       /* whether the expression just generated may be shared */
-  bool free;       /* no expected type flows into the expression being generated
-                      (a match scrutinee, a projected tuple, a callee): it must
-                      be self-typing, i.e. infer its own type bottom-up */
-  GenForm form;    /* the form chosen for the expression just generated */
-  bool boost_op;   /* the next node should rather be an operator call */
+  bool pure;             /* whether the expression just generated may be shared */
+  bool free;             /* no expected type flows into the expression being generated
+                            (a match scrutinee, a projected tuple, a callee): it must
+                            be self-typing, i.e. infer its own type bottom-up */
+  GenForm form;          /* the form chosen for the expression just generated */
+  bool boost_op;         /* the next node should rather be an operator call */
+  const Type *hash_type; /* the type whose gen_type_hash is in hash */
+  uint64_t hash;
   Type *hint_type; /* the type last drawn from an operator's sampler ... */
   OpId hint_op;    /* ... and that operator, favoured when it is wanted */
   int names;       /* counter for global and type names */
@@ -165,6 +169,10 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget);
 bool gen_global_form_ok(GenCtx *g, const Type *t, int budget);
 /* @self(scope[smaller], ..): a recursive call on a smaller value. */
 Expr *gen_self_call(GenCtx *g, int smaller, int budget);
+
+/* prelude.c */
+bool gen_prelude_ok(GenCtx *g);
+Expr *gen_prelude_call(GenCtx *g, Type *t, int budget);
 
 /* Whether the features f are all enabled for this input. */
 static inline bool gen_feature(const GenCtx *g, uint32_t f) {

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "genint.h"
 
@@ -34,8 +35,8 @@ static int64_t zigzag(uint32_t b) {
   return (b & 1) ? -(int64_t)((b + 1) / 2) : (int64_t)(b / 2);
 }
 
-/* Store the value byte b selects into element i of x. */
-static void put_value(Tensor *x, int64_t i, uint32_t b) {
+/* Store the value byte b selects into element i of x (the definition). */
+static void put_value_slow(Tensor *x, int64_t i, uint32_t b) {
   b &= 255;
   if (x->dtype == DT_BOOL) {
     ir_tensor_set_i64(x, i, b & 1);
@@ -44,6 +45,32 @@ static void put_value(Tensor *x, int64_t i, uint32_t b) {
   } else {
     ir_tensor_set_i64(x, i, b >= 224 ? int_special[b - 224] : zigzag(b));
   }
+}
+
+/* The element bytes of every value byte, per dtype, made on first use
+ * with put_value_slow (constants are filled by copying them). */
+static _Thread_local struct {
+  bool init[DT_COUNT];
+  uint8_t v[DT_COUNT][256][8];
+} values;
+
+static const uint8_t *value_bytes(DType dt, uint32_t b) {
+  if (!values.init[dt]) {
+    uint64_t buf = 0;
+    Tensor x = {.dtype = dt, .rank = 0, .numel = 1, .data = &buf};
+    for (uint32_t k = 0; k < 256; k++) {
+      put_value_slow(&x, 0, k);
+      memcpy(values.v[dt][k], &buf, sizeof buf);
+    }
+    values.init[dt] = true;
+  }
+  return values.v[dt][b & 255];
+}
+
+/* Store the value byte b selects into element i of x. */
+static void put_value(Tensor *x, int64_t i, uint32_t b) {
+  int size = ir_dtype_size(x->dtype);
+  memcpy((uint8_t *)x->data + i * size, value_bytes(x->dtype, b), (size_t)size);
 }
 
 /* A ramp start + i * step; integers wrap (computed unsigned). */
@@ -67,12 +94,14 @@ static void put_random(GenCtx *g, Tensor *x) {
   uint32_t s = 0x9e3779b9u;
   for (int i = 0; i < 4; i++)
     s = s * 31 + gen_stream_byte(&g->st);
+  int size = ir_dtype_size(x->dtype);
   for (int64_t i = 0; i < x->numel; i++) {
     s ^= s << 13;
     s ^= s >> 17;
     s ^= s << 5;
     uint32_t b = (s >> 8) & 255;
-    put_value(x, i, (s & 31) == 0 ? b : b % 64);
+    memcpy((uint8_t *)x->data + i * size, value_bytes(x->dtype, (s & 31) == 0 ? b : b % 64),
+           (size_t)size);
   }
 }
 

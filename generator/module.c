@@ -64,7 +64,7 @@ static bool rec_ok(GenCtx *g) {
 bool gen_global_form_ok(GenCtx *g, const Type *t, int budget) {
   if (!gen_feature(g, GEN_F_GLOBAL))
     return false;
-  if (can_make(g, budget))
+  if (can_make(g, budget) || (budget >= 3 && gen_prelude_ok(g)))
     return true;
   int sm[1];
   if (find_smaller(g, sm, 1) && ir_type_equal(g->self_type->func.ret, t))
@@ -188,7 +188,7 @@ Expr *gen_self_call(GenCtx *g, int smaller, int budget) {
   return call_global(g, g->self, g->self_type, arg0, budget);
 }
 
-enum { OPT_CALL, OPT_REF, OPT_SELF, OPT_NEW, OPT_NEW_REC, OPT_NEW_REF };
+enum { OPT_CALL, OPT_REF, OPT_SELF, OPT_NEW, OPT_NEW_REC, OPT_NEW_REF, OPT_PRELUDE };
 
 typedef struct Opt {
   int kind, idx;
@@ -212,10 +212,12 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   if (can_make(g, budget)) {
     opt[n] = (Opt){OPT_NEW, 0}, w[n++] = 2;
     if (rec_ok(g))
-      opt[n] = (Opt){OPT_NEW_REC, 0}, w[n++] = 4;
+      opt[n] = (Opt){OPT_NEW_REC, 0}, w[n++] = 5;
     if (t->kind == TY_FUNC)
       opt[n] = (Opt){OPT_NEW_REF, 0}, w[n++] = 6;
   }
+  if (budget >= 3 && gen_prelude_ok(g))
+    opt[n] = (Opt){OPT_PRELUDE, 0}, w[n++] = 3;
   assert(n > 0);
   Opt o = opt[gen_stream_weighted(&g->st, w, n)];
   g->pure = false;
@@ -224,6 +226,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
     return call_global(g, g->globals[o.idx].fn, g->globals[o.idx].type, NULL, budget - 1);
   case OPT_REF: return ir_global_ref(g->m, g->globals[o.idx].fn);
   case OPT_SELF: return gen_self_call(g, sm[gen_choose(g, (uint32_t)nsm)], budget - 1);
+  case OPT_PRELUDE: return gen_prelude_call(g, t, budget);
   case OPT_NEW_REF: {
     GlobalFn *gf = make_global(g, t, budget - 1, false);
     g->pure = false;
@@ -283,6 +286,19 @@ static void gen_adts(GenCtx *g) {
   }
 }
 
+/* Drop the generated type definitions the program never used (the
+ * prelude's stay: ir_module_new makes them). */
+static void drop_unused_adts(GenCtx *g) {
+  Module *m = g->m;
+  int k = 0;
+  for (int i = 0; i < m->ntypes; i++) {
+    AdtInfo *ai = gen_adt_info(g, m->types[i]);
+    if (m->types[i]->builtin || !ai || ai->used)
+      m->types[k++] = m->types[i];
+  }
+  m->ntypes = k;
+}
+
 /* ------------------------------------------------------------ decoding */
 
 /* The result type of @main: data only (no closures or refs). */
@@ -316,6 +332,7 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
   for (int i = 0; i < g.nmainp; i++)
     params[i] = g.mainp[i].var;
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
+  drop_unused_adts(&g);
   free(g.scope);
   free(g.shared);
   free(g.mainp);

@@ -8,11 +8,11 @@
  *   [1]      bits 0-1: tensor size (0 or 3 = the policy's limits, 1 = tiny,
  *            2 = small); bits 2-7: dtypes the type generator leaves out
  *            (bit 2 + DT_x), ignored when it would leave none
- *   [2..4]   two bits per GEN_F_ feature: both set = feature off (so a
- *            random header switches each feature off with probability 1/4)
+ *   [2..4]   two bits per GEN_F_ feature 0-11: both set = feature off (so
+ *            a random header switches each feature off with probability 1/4)
  *   [5..13]  one bit per operator: set = operator off
  *   [14]     high nibble f > 0: form f - 1 gets its weight tripled
- *   [15]     reserved (0)
+ *   [15]     two bits per GEN_F_ feature 12-15, as above
  * The disable bits only apply when the policy has swarm set.
  */
 #include <string.h>
@@ -35,7 +35,7 @@ const GenPolicy gen_policy_default = {
             [GF_PROJ] = 2,
             [GF_OP] = 12,
             [GF_CALL] = 3,
-            [GF_GLOBAL] = 2,
+            [GF_GLOBAL] = 3,
             [GF_REF_READ] = 1,
             [GF_REF_WRITE] = 1,
             [GF_MATCH] = 2,
@@ -50,9 +50,9 @@ const GenPolicy gen_policy_default = {
     .pattern_weight = {1, 1, 1, 2, 3, 2},
     .features = GEN_F_ALL,
     .swarm = true,
-    .budget = 28,
-    .budget_min = 6,
-    .budget_max = 56,
+    .budget = 20,
+    .budget_min = 4,
+    .budget_max = 40,
     .max_depth = 10,
     .max_type_depth = 2,
     .max_params = 3,
@@ -137,9 +137,10 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   uint32_t dt = c->dtypes & ~(uint32_t)(h[1] >> 2);
   if (dt)
     c->dtypes = dt;
-  uint32_t bits = (uint32_t)h[2] | (uint32_t)h[3] << 8 | (uint32_t)h[4] << 16;
+  uint32_t bits =
+      (uint32_t)h[2] | (uint32_t)h[3] << 8 | (uint32_t)h[4] << 16 | (uint32_t)h[15] << 24;
   for (int f = 0; f < GEN_NFEATURES; f++)
-    if (((bits >> (2 * f)) & 3) == 3)
+    if (((bits >> (2 * f)) & 3) == 3 && !(p->swarm_keep >> f & 1))
       c->features &= ~(1u << f);
   for (int op = 0; op < OP_COUNT; op += 8) /* bytes align with the 64-bit words */
     c->op_allow[op / 64] &= ~((uint64_t)h[5 + op / 8] << (op % 64));

@@ -138,16 +138,18 @@ Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode) {
 }
 
 Type *gen_adt_type(GenCtx *g, int depth, bool recursive_only, GenTyMode mode) {
-  TypeDef *defs[GEN_MAX_ADTS + 3];
+  AdtInfo *defs[GEN_MAX_ADTS + 3];
   int n = 0;
   for (int i = 0; i < g->nadts; i++) {
     AdtInfo *ai = &g->adts[i];
     if (adt_on(g, ai) && (!recursive_only || ai->recursive))
-      defs[n++] = ai->def;
+      defs[n++] = ai;
   }
   if (n == 0)
     return NULL;
-  TypeDef *d = defs[gen_choose(g, (uint32_t)n)];
+  AdtInfo *ai = defs[gen_choose(g, (uint32_t)n)];
+  ai->used = true;
+  TypeDef *d = ai->def;
   Type *args[4];
   for (int i = 0; i < d->ntvars && i < 4; i++)
     args[i] = gen_type_at(g, depth + 1, mode == GEN_TY_TENSOR ? GEN_TY_TENSOR : mode);

@@ -82,6 +82,16 @@ static void violation(const char *what, const char *t1, const char *t2, const ch
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+#ifdef RS_TEST_PASSES
+  /* Test build only: a deliberately crashing input, to show that a crash
+   * file reproduces the same way in the libFuzzer build and in a gcc build
+   * with the standalone driver (tests/repro). */
+  static const char marker[] = "// relaysmith: deliberate crash";
+  if (size >= sizeof marker - 1 && memcmp(data, marker, sizeof marker - 1) == 0) {
+    fprintf(stderr, "parse_fuzzer: deliberate crash (test build)\n");
+    abort();
+  }
+#endif
   Diag d;
   diag_init(&d, "<fuzz>", NULL);
   Module *m1 = ir_parse_module((const char *)data, size, "<fuzz>", &d);

@@ -3,17 +3,21 @@ rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS relayc)
 
 # The production passes, from PASSES in compiler/passes/pass.h (the one
 # list of passes); each lives in compiler/passes/<name>.c.
-file(STRINGS ${CMAKE_SOURCE_DIR}/compiler/passes/pass.h _pass_lines
-     REGEX "^  X\\([a-z_]+, false\\)")
+file(READ ${CMAKE_SOURCE_DIR}/compiler/passes/pass.h _pass_h)
+string(REGEX MATCHALL "X\\([a-z_]+, false\\)" _pass_items "${_pass_h}")
 set(RS_PASSES "")
 set(_have_passes TRUE)
-foreach(line ${_pass_lines})
-  string(REGEX REPLACE "^  X\\(([a-z_]+), false\\).*" "\\1" p "${line}")
+foreach(item ${_pass_items})
+  string(REGEX REPLACE "X\\(([a-z_]+), false\\)" "\\1" p "${item}")
   list(APPEND RS_PASSES ${p})
   if(NOT EXISTS ${CMAKE_SOURCE_DIR}/compiler/passes/${p}.c)
     set(_have_passes FALSE)
   endif()
 endforeach()
+
+if(TARGET rsgen)
+  rs_fuzz_target(typecheck_fuzzer SOURCES harnesses/typecheck_fuzzer.c LIBS rsgen)
+endif()
 
 if(TARGET rsgen AND _have_passes)
   rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c LIBS rsgen)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ptrmap.h"
 
 typedef struct {
   const void *a, *b;
@@ -25,7 +26,7 @@ typedef struct {
 typedef struct {
   Pairs vars;  /* bound variable correspondence (a stack) */
   Pairs tvars; /* bound type variable correspondence */
-  Pairs memo;  /* expression pairs already proven equal */
+  PtrMap memo; /* a-node -> the b-node it was proven equal to */
 } Eq;
 
 static void push(Pairs *p, const void *a, const void *b) {
@@ -205,20 +206,20 @@ static bool expr_eq(Eq *q, const Expr *a, const Expr *b) {
     return a == b;
   /* Only binder-free (shareable) nodes are memoised: their meaning does not
    * depend on which variables the enclosing binders map. */
-  for (int i = 0; i < q->memo.n; i++)
-    if (q->memo.v[i].a == a && q->memo.v[i].b == b)
-      return true;
+  int64_t *seen = ptrmap_get(&q->memo, a);
+  if (seen && *seen == (int64_t)(intptr_t)b)
+    return true;
   if (!node_eq(q, a, b))
     return false;
   if (a->kind != EX_VAR && a->kind != EX_CONST && a->kind != EX_GLOBAL)
-    push(&q->memo, a, b);
+    *ptrmap_put(&q->memo, a, NULL) = (int64_t)(intptr_t)b;
   return true;
 }
 
 static void eq_free(Eq *q) {
   free(q->vars.v);
   free(q->tvars.v);
-  free(q->memo.v);
+  ptrmap_free(&q->memo);
 }
 
 bool ir_expr_alpha_equal(const Expr *a, const Expr *b) {
@@ -264,6 +265,7 @@ bool ir_module_alpha_equal(const Module *a, const Module *b) {
 
 typedef struct {
   Pairs bound; /* a = var, b = (void*)(intptr_t) binding index */
+  int work;    /* nodes left to visit: a DAG's paths are not all walked */
 } Hs;
 
 static uint64_t mix(uint64_t h, uint64_t v) {
@@ -292,8 +294,11 @@ static void hash_bind_pat(Hs *s, const Pattern *p, uint64_t *h) {
 
 static uint64_t expr_hash(Hs *s, const Expr *e, int depth) {
   uint64_t h = mix(0, e->kind);
-  if (depth > 64)
-    return h; /* deep tails do not change the hash; equality decides */
+  /* Past the depth or work budget the rest does not change the hash (the
+   * walk order is fixed, so alpha-equal expressions stop at the same
+   * point); equality decides. */
+  if (depth > 64 || s->work-- <= 0)
+    return h;
   int mark = s->bound.n;
   switch (e->kind) {
   case EX_VAR: {
@@ -366,7 +371,7 @@ static uint64_t expr_hash(Hs *s, const Expr *e, int depth) {
 }
 
 uint64_t ir_expr_hash(const Expr *e) {
-  Hs s = {0};
+  Hs s = {.work = 4096};
   uint64_t h = expr_hash(&s, e, 0);
   free(s.bound.v);
   return h;

@@ -1,0 +1,23 @@
+# Every oracle of pass_fuzzer fires: each deliberately wrong pass (test
+# build only) must be found within a bounded, seeded run, with a report that
+# names the right pass and oracle, and the crash file must reproduce.
+if(TARGET pass_fuzzer AND RS_TEST_PASSES)
+  set(_bug_cases
+      "bad_fold_swap result"
+      "bad_cse_attrs type|result"
+      "bad_dce_refwrite result"
+      "bad_anf postcondition")
+  foreach(case ${_bug_cases})
+    string(REPLACE " " ";" case ${case})
+    list(GET case 0 pass)
+    list(GET case 1 oracle)
+    add_test(NAME oracle_${pass}
+             COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
+                     ${pass} ${oracle} 200000)
+    set_tests_properties(oracle_${pass} PROPERTIES TIMEOUT 600)
+  endforeach()
+  add_test(NAME oracle_print_drop_attr
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
+                   simplify_expr round-trip 200000 -fault=print_drop_attr)
+  set_tests_properties(oracle_print_drop_attr PROPERTIES TIMEOUT 600)
+endif()

@@ -1,0 +1,15 @@
+# The relaysmith tool: stats over random inputs must report every program
+# well formed, well typed and evaluating without error (exit 0), for each
+# policy; gen/decode round trip through a saved byte file; bad usage exits 2.
+if(TARGET relaysmith)
+  add_test(NAME relaysmith_stats COMMAND relaysmith stats --count 3000 --max-len 2048
+                                                          --seed 11)
+  add_test(NAME relaysmith_stats_fusion COMMAND relaysmith stats --policy fusion --count 1500
+                                                                 --max-len 2048 --seed 12)
+  add_test(NAME relaysmith_usage
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:relaysmith>
+                   -DOUT=${CMAKE_BINARY_DIR}/relaysmith_usage
+                   -P ${CMAKE_SOURCE_DIR}/tests/scripts/relaysmith_usage.cmake)
+  set_tests_properties(relaysmith_stats relaysmith_stats_fusion relaysmith_usage
+                       PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+endif()

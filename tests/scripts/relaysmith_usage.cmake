@@ -1,0 +1,76 @@
+# cmake -DEXE=<relaysmith> -DOUT=<scratch dir> -P relaysmith_usage.cmake
+# Exit codes and output of the relaysmith subcommands.
+
+function(run expect_rc)
+  execute_process(COMMAND ${EXE} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL expect_rc)
+    message(FATAL_ERROR "relaysmith ${ARGN}: exit ${rc}, expected ${expect_rc}\n${out}\n${err}")
+  endif()
+  set(OUT_TEXT "${out}" PARENT_SCOPE)
+  set(ERR_TEXT "${err}" PARENT_SCOPE)
+endfunction()
+
+# Help texts.
+run(0 --help)
+foreach(cmd gen decode stats)
+  run(0 ${cmd} --help)
+  string(FIND "${OUT_TEXT}" "usage: relaysmith ${cmd}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "relaysmith ${cmd} --help: no usage line\n${OUT_TEXT}")
+  endif()
+endforeach()
+
+# Bad usage: exit 2 with a message.
+run(2)
+run(2 frobnicate)
+run(2 gen --count)
+run(2 gen --count -3)
+run(2 gen --seed x)
+run(2 gen --bogus)
+run(2 gen --policy nonesuch)
+run(2 decode)
+run(2 decode a b)
+run(2 decode --policy)
+run(2 stats --count abc)
+run(2 stats --policy nonesuch)
+string(FIND "${ERR_TEXT}" "unknown policy" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "no 'unknown policy' message: ${ERR_TEXT}")
+endif()
+
+# gen prints programs, deterministically for a seed.
+run(0 gen --seed 5 --count 3)
+set(first "${OUT_TEXT}")
+run(0 gen --seed 5 --count 3)
+if(NOT first STREQUAL OUT_TEXT)
+  message(FATAL_ERROR "relaysmith gen is not deterministic")
+endif()
+string(FIND "${first}" "def @main" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "relaysmith gen printed no @main:\n${first}")
+endif()
+
+# gen --save writes the byte strings; decode prints the same program.
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+run(0 gen --seed 9 --count 1 --size 300 --save ${OUT})
+string(REGEX REPLACE "^// [^\n]*\n" "" generated "${OUT_TEXT}")
+run(0 decode ${OUT}/gen-9-0.bin)
+if(NOT "${OUT_TEXT}\n" STREQUAL "${generated}")
+  message(FATAL_ERROR "decode differs from gen:\n${OUT_TEXT}\n---\n${generated}")
+endif()
+run(0 decode --spans ${OUT}/gen-9-0.bin)
+string(FIND "${OUT_TEXT}" "spans: [start, end)" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "decode --spans printed no spans:\n${OUT_TEXT}")
+endif()
+run(1 decode ${OUT}/missing.bin)
+
+# The empty input decodes to the minimal program.
+file(WRITE ${OUT}/empty.bin "")
+run(0 decode ${OUT}/empty.bin)
+string(FIND "${OUT_TEXT}" "def @main() -> float32" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the empty input does not decode to @main() -> float32:\n${OUT_TEXT}")
+endif()

@@ -1,0 +1,45 @@
+/*
+ * tool.h - shared pieces of the relaysmith command-line tool: argument
+ * parsing helpers, the input PRNG, and the subcommands' entry points.
+ * The tool is not library code: it prints, and exits with 2 on bad usage.
+ */
+#ifndef RS_TOOL_H
+#define RS_TOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "generator/gen.h"
+
+/* splitmix64: the tool's source of random inputs. */
+static inline uint64_t tool_rand(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Fill buf with n random bytes. */
+void tool_fill(uint64_t *s, uint8_t *buf, size_t n);
+
+/* Report a usage error for subcommand cmd and return 2. */
+int tool_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parse a non-negative integer option value; false when malformed. */
+bool tool_parse_u64(const char *s, uint64_t *out);
+
+/* The policy named name, or NULL after printing the known names. */
+const GenPolicy *tool_policy(const char *cmd, const char *name);
+
+/* Read a whole file; NULL (after printing why) on failure. */
+uint8_t *tool_read_file(const char *path, size_t *len);
+
+double tool_now(void); /* monotonic seconds */
+double tool_cpu(void); /* this thread's CPU seconds */
+
+int cmd_stats(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_seeds(int argc, char **argv);
+
+#endif
