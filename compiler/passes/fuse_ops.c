@@ -35,9 +35,9 @@
  *            INJECTIVE-or-lower nodes;
  *   sweep 2: INJECTIVE-or-lower nodes into a tuple that was fused into an
  *            injective consumer;
- * never into a tuple's own group, and never past MAX_DEPTH nodes in one
- * group (Relay's relay.FuseOps.max_depth default).  An OPAQUE node stays
- * alone; a COMM_REDUCE node only absorbs.
+ * never into a tuple's own group, and never past MAX_DEPTH = 256 nodes in
+ * one group (the default of Relay's relay.FuseOps.max_depth).  An OPAQUE
+ * node stays alone; a COMM_REDUCE node only absorbs.
  *
  * Output, as Relay's FuseMutator: a group whose root (its last node) is an
  * operator call, or a projection of a tuple in the same group, and which
@@ -50,7 +50,10 @@
  * along two paths (a shared operator call that was the root of a group),
  * and any shared node that contains one, would be a shared closure call,
  * which ir_well_formed forbids: it is bound by a let at the first point of
- * its home scope where it is used (as to_anf binds).
+ * its home scope where it is used (as to_anf binds).  It is pure and
+ * total, so evaluating it there once, just before the let-chain element
+ * that first uses it, changes no result, even if that element has effects
+ * before the use.
  *
  * Primitive functions already in the input (Relay skips them; here they
  * may come from an earlier run, moved around or rewritten by other passes)
@@ -79,10 +82,12 @@
  *      OUT_ELEMWISE_FUSABLE anchor's result is ELEMWISE or BROADCAST;
  *   F4 (no fusion missed, the exact case): no primitive call P used once,
  *      as the argument of another primitive call C, both of which the pass
- *      would expand (all their arguments shareable once expanded), where P's result is an ELEMWISE
- * or BROADCAST operator, P has no anchor and no opaque operator, C uses that parameter exactly
- * once, directly as an argument of an operator that is INJECTIVE-or-lower or COMM_REDUCE, and P and
- * C together have at most MAX_DEPTH nodes: sweep 0 always merges such a pair.
+ *      would expand (all their arguments shareable once expanded), where
+ *      P's result is an ELEMWISE or BROADCAST operator, P has no anchor and
+ *      no opaque operator, C uses that parameter exactly once, directly as
+ *      an argument of an operator that is INJECTIVE-or-lower or
+ *      COMM_REDUCE, and P and C together have at most MAX_DEPTH nodes:
+ *      sweep 0 always merges such a pair.
  */
 #include <stdio.h>
 #include <string.h>
@@ -412,7 +417,8 @@ static Expr *unfuse(Unfuse *u, Expr *e) {
       ptrmap_free(&s.memo);
     } else {
       r = pass_clone(u->m, e);
-      memcpy(r->call.args, args, sizeof *args * (size_t)e->call.nargs);
+      for (int i = 0; i < e->call.nargs; i++)
+        r->call.args[i] = args[i];
       r->call.callee = unfuse_kernel(u, fn);
     }
   } else if (e->kind == EX_FUNC && e->func.primitive) {
