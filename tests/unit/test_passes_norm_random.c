@@ -3,8 +3,12 @@
  * the oracles of the fuzz harness, on a fixed set of pseudo-random inputs.
  * Each input is decoded with gen_decode under the "default" and the
  * "fusion" policy in turn and must type check (else it is the generator's
- * business and is only counted); then each pass runs alone, and a random
- * sequence of four of them runs one after the other.  After every pass:
+ * business and is only counted); then each pass runs alone, a random
+ * sequence of four of them runs one after the other, and a random sequence
+ * of six passes drawn from all of relayc's (the other passes change what
+ * ours get: kernels rewritten by simplify_expr, lets moved by inline...;
+ * after one of theirs the module is only type checked again, and the
+ * sequence stops there if it does not).  After every pass of ours:
  * the module is well formed, type checks with every global's type
  * unchanged (@main's included), meets the pass's postcondition, prints and
  * parses back to the same text, and @main gives the same result on two
@@ -26,7 +30,12 @@
 #include "test.h"
 
 static const char *const my_passes[] = {"to_anf", "to_gnf", "fuse_ops"};
-enum { NPASSES = sizeof my_passes / sizeof my_passes[0], NSEEDS = 2, SEQ = 4 };
+enum { NPASSES = sizeof my_passes / sizeof my_passes[0], NSEEDS = 2, SEQ = 4, MIXED = 6 };
+
+/* The other passes, for mixed sequences. */
+static const char *const other_passes[] = {"fold_constant", "dead_code", "eliminate_common_subexpr",
+                                           "simplify_expr", "inline"};
+enum { NOTHERS = sizeof other_passes / sizeof other_passes[0] };
 
 static uint64_t splitmix(uint64_t *s) {
   uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -38,7 +47,7 @@ static uint64_t splitmix(uint64_t *s) {
 static const EvTolerance exact = {0, 0, 0, 0};
 
 static int failures, show = 10;
-static int changed[NPASSES], ran[NPASSES], undecided;
+static int changed[NPASSES], ran[NPASSES], undecided, stopped;
 
 /* Report a failed oracle with the program before the pass. */
 static void fail(const char *pass, int input, const char *policy, const char *oracle,
@@ -139,8 +148,22 @@ static bool check_pass(int k, Module *m, int input, const char *policy) {
   return test_failed == failed;
 }
 
-/* Decode an input and run a sequence of passes on it; false when the
- * decoded program does not type check. */
+/* Run another pass (index k - NPASSES into other_passes) and type check
+ * its output; false when either fails (not ours to judge here). */
+static bool run_other(int k, Module *m) {
+  const char *name = other_passes[k - NPASSES];
+  const PassInfo *p = pass_lookup(name, strlen(name));
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  bool ok = p && p->run(m, &d) && (diag_reset(&d), ir_well_formed(m, &d)) &&
+            (diag_reset(&d), ty_check_module(m, &d));
+  diag_free(&d);
+  stopped += !ok;
+  return ok;
+}
+
+/* Decode an input and run a sequence of passes on it (indices >= NPASSES
+ * are other passes); false when the decoded program does not type check. */
 static bool run_seq(const int *seq, int n, const uint8_t *data, size_t size, int input,
                     const GenPolicy *pol) {
   Module *m = gen_decode(data, size, pol, NULL);
@@ -149,7 +172,7 @@ static bool run_seq(const int *seq, int n, const uint8_t *data, size_t size, int
   bool ok = ty_check_module(m, &d);
   diag_free(&d);
   for (int i = 0; ok && i < n; i++)
-    if (!check_pass(seq[i], m, input, pol->name))
+    if (seq[i] < NPASSES ? !check_pass(seq[i], m, input, pol->name) : !run_other(seq[i], m))
       break;
   ir_module_free(m);
   return ok;
@@ -179,9 +202,15 @@ int main(void) {
     for (int j = 0; j < SEQ; j++)
       seq[j] = (int)(splitmix(&state) % NPASSES);
     ok = ok && run_seq(seq, SEQ, buf, size, i, pol);
+    int mixed[MIXED];
+    for (int j = 0; j < MIXED; j++)
+      mixed[j] = (int)(splitmix(&state) % (NPASSES + NOTHERS));
+    ok = ok && run_seq(mixed, MIXED, buf, size, i, pol);
     usable += ok;
   }
-  printf("%d of %d inputs type checked; %d comparisons undecided\n", usable, n, undecided);
+  printf("%d of %d inputs type checked; %d comparisons undecided; %d mixed sequences stopped "
+         "after another pass\n",
+         usable, n, undecided, stopped);
   CHECK(usable > n * 9 / 10);
   for (int k = 0; k < NPASSES; k++) {
     printf("%s changed %d of %d programs\n", my_passes[k], changed[k], ran[k]);
