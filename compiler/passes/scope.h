@@ -7,17 +7,22 @@
  * body itself (scope 0), each non-primitive function literal's body, each
  * if branch and each match clause body.  With `chains` set, a let chain
  * that starts anywhere else (a let in an argument, a let value, a tuple
- * field...) is a scope of its own too, so that a binding placed there is
- * never moved across the chain's own effects.
+ * field...) is a scope of its own too: the variables it binds are visible
+ * only inside it, and a pass that keeps such chains in place (fuse_ops)
+ * must place bindings that use them inside it.
  *
  * Every node reachable from the body (primitive functions' bodies are not
  * entered) has a home: the scope where it sits, or for a node reached
  * along several paths (a graph binding), the innermost scope that encloses
  * all its uses (the least common ancestor of its parents' scopes).  A node
  * bound at the first point of its home where it is used, in evaluation
- * order, is therefore in scope at every use and is evaluated on every path
- * that evaluated it before (graph bindings are pure and total, so binding
- * one once at its home, as Relay does, changes no result).
+ * order, is in scope at every use: lets are not recursive in relayc, so its
+ * free variables are bound before that point.  Such a node may then be
+ * evaluated on a path that did not evaluate it before (one used only in
+ * the then branches of two ifs is bound before both), and once where it
+ * was evaluated at each use; graph bindings are pure and total
+ * (ir_well_formed, and operators are total), so, as in Relay, no result
+ * changes.
  *
  * The builder side keeps one list of pending `let` bindings per scope.  A
  * pass rebuilds a scope's body in evaluation order; whenever it decides to

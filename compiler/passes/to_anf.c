@@ -30,8 +30,12 @@
  * once there changes no result, though a node used only in, say, the then
  * branches of two ifs is then evaluated before both.  Nested lets (a let
  * in an argument or in a let value) are flattened into the enclosing block,
- * which keeps their order of evaluation.  Existing let variables are kept
- * (a node that is a let's value is bound to that variable).  The effects of
+ * which keeps their order of evaluation.  Existing let variables are kept:
+ * a let's value is bound to its variable, unless it is a shared node that
+ * belongs to an enclosing scope or whose type the variable's annotation
+ * instantiates (then `let %x = %t`).  A constructor without arguments (Nil)
+ * is a call in relayc, so it is bound too (Relay's constructors are
+ * atoms).  The effects of
  * ref operations and calls happen in the same order as before: nothing is
  * moved into or out of an if branch, a clause or a function body except
  * such a graph-shared pure node.  Running the pass on its own output gives
