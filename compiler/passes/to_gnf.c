@@ -65,6 +65,7 @@ typedef struct {
   int n, cap;
 } Order;
 
+/* Post-order of the module's nodes, each once. */
 static void order_visit(Expr **slot, void *ctx) {
   Order *o = ctx;
   int added;
@@ -81,11 +82,16 @@ static void order_visit(Expr **slot, void *ctx) {
   o->post[o->n++] = *slot;
 }
 
+typedef struct {
+  Info *in;
+  int64_t from; /* paths to the parent */
+} AddPaths;
+
+/* Add `from` (capped at 2) to the path count of child *slot. */
 static void add_paths(Expr **slot, void *ctx) {
-  Info *in = ((void **)ctx)[0];
-  int64_t from = *(int64_t *)((void **)ctx)[1];
-  int64_t *p = ptrmap_put(&in->paths, *slot, NULL);
-  *p = *p + from > 2 ? 2 : *p + from;
+  AddPaths *a = ctx;
+  int64_t *p = ptrmap_put(&a->in->paths, *slot, NULL);
+  *p = *p + a->from > 2 ? 2 : *p + a->from;
 }
 
 /* Count paths to every node (parents before children) and to every
@@ -101,12 +107,11 @@ static void count_paths(Info *in, const Module *m) {
     }
   for (int i = o.n - 1; i >= 0; i--) {
     Expr *e = o.post[i];
-    int64_t from = *ptrmap_get(&in->paths, e);
-    void *ctx[2] = {in, &from};
-    ir_expr_children(e, add_paths, ctx);
+    AddPaths a = {in, *ptrmap_get(&in->paths, e)};
+    ir_expr_children(e, add_paths, &a);
     if (e->kind == EX_VAR) {
       int64_t *u = ptrmap_put(&in->uses, e->var, NULL);
-      *u = *u + from > 2 ? 2 : *u + from;
+      *u = *u + a.from > 2 ? 2 : *u + a.from;
     }
   }
   free(o.post);
@@ -182,6 +187,8 @@ static bool var_pinned(const Var *v) {
   return v->annot || v->type;
 }
 
+/* Are function literal f's parameters and result annotated (and f is not
+ * polymorphic)? */
 static bool params_annotated(const Expr *f) {
   for (int i = 0; i < f->func.nparams; i++)
     if (!f->func.params[i]->annot)
@@ -189,6 +196,7 @@ static bool params_annotated(const Expr *f) {
   return f->func.ret != NULL && f->func.ntvars == 0;
 }
 
+/* synth for one node, its children judged by synth. */
 static bool synth_node(Info *in, const Expr *e) {
   switch (e->kind) {
   case EX_CONST: return true;
