@@ -15,7 +15,7 @@
  * input seeds (ev_compare with zero tolerance: these passes do not change
  * arithmetic; undecided runs, out of fuel, are allowed).
  *
- * RS_PASSES_NORM_N (environment) overrides the number of inputs (2000),
+ * RS_PASSES_NORM_N (environment) overrides the number of inputs (1500),
  * RS_PASSES_NORM_SHOW the number of failures printed (10).  A failing
  * input is printed as the program before the pass: saved under
  * tests/regressions/<pass>/, test_passes_norm runs it from then on.
@@ -180,7 +180,7 @@ static bool run_seq(const int *seq, int n, const uint8_t *data, size_t size, int
 
 int main(void) {
   const char *env = getenv("RS_PASSES_NORM_N");
-  int n = env ? atoi(env) : 2000;
+  int n = env ? atoi(env) : 1500;
   if (getenv("RS_PASSES_NORM_SHOW"))
     show = atoi(getenv("RS_PASSES_NORM_SHOW"));
   const GenPolicy *pols[2] = {gen_policy_get("default"), gen_policy_get("fusion")};
