@@ -3,6 +3,7 @@
  *   relaysmith gen     print generated programs from random byte strings
  *   relaysmith decode  print the program a byte file decodes to
  *   relaysmith stats   validity, speed, operator and feature histograms
+ *   relaysmith bench   decode and type-check throughput (bench.c)
  * Each subcommand takes --help.  Bad usage prints a message and exits 2.
  */
 #include <errno.h>
@@ -272,7 +273,8 @@ static const char main_help[] =
     "  gen     print generated programs from random byte strings\n"
     "  decode  print the program a byte file decodes to\n"
     "  stats   decode many random byte strings; report validity (type check,\n"
-    "          interpreter), speed, operator and language-feature histograms\n";
+    "          interpreter), speed, operator and language-feature histograms\n"
+    "  bench   programs per second for decoding, and decoding + type checking\n";
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -290,6 +292,8 @@ int main(int argc, char **argv) {
     return cmd_decode(argc - 2, argv + 2);
   if (!strcmp(cmd, "stats"))
     return cmd_stats(argc - 2, argv + 2);
+  if (!strcmp(cmd, "bench"))
+    return cmd_bench(argc - 2, argv + 2);
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n%s", cmd, main_help);
   return 2;
 }
