@@ -13,6 +13,7 @@
  * stale pointer into a freed arena is still reported while its chunk is
  * spare, and an overrun past the last allocation of a chunk is reported.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,10 +132,12 @@ void arena_free(Arena *a) {
   chunk_put(own); /* a lives in it: last */
 }
 
-void *arena_alloc(Arena *a, size_t n) {
-  n = (n + 15) & ~(size_t)15;
-  if (n == 0)
-    n = 16;
+/* arena_alloc's slow path: n bytes do not fit in the zeroed part of the
+ * current chunk, or n is 0 or absurd. */
+static __attribute__((noinline)) void *alloc_slow(Arena *a, size_t n) {
+  if (n > SIZE_MAX / 2)
+    abort(); /* a negative count cast to size_t: not recoverable here */
+  n = n ? (n + 15) & ~(size_t)15 : 16;
   Chunk *c = a->head;
   if (c->size - c->used < n) {
     c = chunk_get(n > CHUNK_MIN ? n : CHUNK_MIN);
@@ -148,8 +151,21 @@ void *arena_alloc(Arena *a, size_t n) {
       a->head = c;
     }
   }
-  if (c->used + n > c->clean)
+  if (c->clean - c->used < n)
     clear(c, c->used + n);
+  unsigned char *p = c->data + c->used;
+  UNPOISON(p, n);
+  c->used += n;
+  a->total += n;
+  return p;
+}
+
+void *arena_alloc(Arena *a, size_t n) {
+  Chunk *c = a->head;
+  size_t r = (n + 15) & ~(size_t)15; /* 0 when n is 0 or absurd */
+  if (r - 1 >= c->clean - c->used)   /* clean <= size: also when it does not fit */
+    return alloc_slow(a, n);
+  n = r;
   unsigned char *p = c->data + c->used;
   UNPOISON(p, n);
   c->used += n;
