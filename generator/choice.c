@@ -58,10 +58,8 @@ int gen_stream_weighted(GenStream *s, const uint32_t *weight, int n) {
   if (sum == 0)
     return 0;
   uint32_t r = gen_stream_below(s, sum);
-  for (int i = 0; i < n; i++) {
-    if (r < weight[i])
-      return i;
+  int i = 0;
+  for (; i < n - 1 && r >= weight[i]; i++) /* r < sum: stops by n - 1 */
     r -= weight[i];
-  }
-  return n - 1; /* unreachable: r < sum */
+  return i;
 }

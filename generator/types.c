@@ -23,14 +23,17 @@ static DType draw_dtype(GenCtx *g) {
   return pool[gen_choose(g, (uint32_t)n)];
 }
 
-/* A choice in [0, n) favouring small values: weight n - i for option i. */
+/* A choice in [0, n) favouring small values: weight n - i for option i
+ * (what gen_stream_weighted reads and returns for those weights, with the
+ * sum in closed form). */
 static int small_choice(GenCtx *g, int n) {
-  uint32_t w[64];
   if (n > 64)
     n = 64;
-  for (int i = 0; i < n; i++)
-    w[i] = (uint32_t)(n - i);
-  return gen_stream_weighted(&g->st, w, n);
+  uint32_t r = gen_stream_below(&g->st, (uint32_t)(n * (n + 1) / 2));
+  int i = 0;
+  for (; i < n - 1 && r >= (uint32_t)(n - i); i++)
+    r -= (uint32_t)(n - i);
+  return i;
 }
 
 Type *gen_tensor_type(GenCtx *g) {
