@@ -189,8 +189,8 @@ int gen_type_depth(const Type *t) {
       int k = gen_type_depth(t->func.params[i]);
       d = k > d ? k : d;
     }
-    d = gen_type_depth(t->func.ret) > d ? gen_type_depth(t->func.ret) : d;
-    return d + 1;
+    int k = gen_type_depth(t->func.ret);
+    return (k > d ? k : d) + 1;
   case TY_REF: return gen_type_depth(t->ref.inner) + 1;
   case TY_ADT:
     for (int i = 0; i < t->adt.nargs; i++) {
@@ -259,6 +259,22 @@ uint64_t gen_type_hash(const Type *t) {
   for (int i = 0; i < t->tensor.rank; i++)
     h = h * 0x100000001b3ull + (uint64_t)t->tensor.shape[i];
   return h * 0x9e3779b97f4a7c15ull;
+}
+
+/* The memo entry holding t (filled on a miss); t is not a tensor. */
+static TypeMemo *memo(GenCtx *g, const Type *t) {
+  TypeMemo *m = &g->tmemo[((uintptr_t)t >> 4) % GEN_TYPE_MEMO];
+  if (m->t != t)
+    *m = (TypeMemo){t, hash_at(t, 1), gen_type_depth(t)};
+  return m;
+}
+
+uint64_t gen_hash(GenCtx *g, const Type *t) {
+  return t->kind == TY_TENSOR ? gen_type_hash(t) : memo(g, t)->h;
+}
+
+int gen_tdepth(GenCtx *g, const Type *t) {
+  return t->kind == TY_TENSOR ? 0 : memo(g, t)->depth;
 }
 
 /* ----------------------------------------------------- ADT bookkeeping */
