@@ -121,6 +121,11 @@ struct GenCtx {
   const Type *hash_type; /* the type whose gen_type_hash is in hash */
   uint64_t hash;
   TypeMemo tmemo[GEN_TYPE_MEMO]; /* direct-mapped by pointer */
+  int rec_slot;                  /* opcall.c: 1 + the recogniser cache's slot
+                                    for cfg.limits (0: not looked up) ... */
+  uint32_t rec_epoch;            /* ... valid while the cache has this epoch */
+  const Type *rec_type;          /* the type whose full recogniser mask ... */
+  uint64_t rec_mask[2];          /* ... is this (one entry, by pointer) */
   Type *hint_type; /* the type last drawn from an operator's sampler ... */
   OpId hint_op;    /* ... and that operator, favoured when it is wanted */
   int names;       /* counter for global and type names */
