@@ -291,7 +291,7 @@ static Expr *form_let(GenCtx *g, Type *t, int budget) {
    * returning t (which the body may call). */
   uint32_t w[4] = {4, t->kind == TY_TENSOR && t->tensor.rank > 0 && b[1] >= 3 ? 2 : 0,
                    b[1] >= 4 ? 1 : 0, gen_feature(g, GEN_F_CLOSURE) && b[1] >= 3 ? 2 : 0};
-  int k = gen_stream_weighted(&g->st, w, 4);
+  int k = gen_weighted(&g->st, w, 4);
   Type *t1 = k == 0   ? t
              : k == 1 ? ir_scalar_type(g->a, t->tensor.dtype)
              : k == 2 ? gen_type_at(g, 0, GEN_TY_ANY)
@@ -564,7 +564,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   int boost = g->cfg.boost_form;
   if (boost >= 0 && boost < GF_COUNT)
     w[boost] *= 3;
-  GenForm form = (GenForm)gen_stream_weighted(&g->st, w, GF_COUNT);
+  GenForm form = (GenForm)gen_weighted(&g->st, w, GF_COUNT);
   Expr *e = NULL;
   switch (form) {
   case GF_VAR: {
@@ -572,7 +572,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
     uint32_t vw[MAXC];
     for (int i = 0; i < nv; i++)
       vw[i] = vars[i]->uses ? 1 : 4;
-    e = gen_var_expr(g, vars[gen_stream_weighted(&g->st, vw, nv)]);
+    e = gen_var_expr(g, vars[gen_weighted(&g->st, vw, nv)]);
     break;
   }
   case GF_LIT: e = gen_literal(g, t, leaf ? 1 : budget); break;

@@ -232,7 +232,7 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
     if (hinted && ops[i] == g->hint_op)
       w[i] *= 16;
   }
-  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  OpId op = ops[gen_weighted(&g->st, w, n)];
   OpSig sig;
   if (!gen_op_solve(g, op, t, &sig))
     return gen_literal(g, t, budget); /* only reached with NDEBUG */

@@ -40,7 +40,7 @@ Type *gen_tensor_type(GenCtx *g) {
   const OpLimits *l = &g->cfg.limits;
   DType dt = draw_dtype(g);
   static const uint32_t rank_w[IR_MAX_RANK + 1] = {4, 4, 4, 3, 3, 2, 2};
-  int rank = gen_stream_weighted(&g->st, rank_w, l->max_rank + 1);
+  int rank = gen_weighted(&g->st, rank_w, l->max_rank + 1);
   int64_t shape[IR_MAX_RANK];
   int64_t numel = 1;
   for (int i = 0; i < rank; i++) {
@@ -115,7 +115,7 @@ Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode) {
     if (gen_adts_usable(g))
       w[GT_ADT] = tw[GT_ADT];
   }
-  switch ((GenTypeKind)gen_stream_weighted(&g->st, w, GT_COUNT)) {
+  switch ((GenTypeKind)gen_weighted(&g->st, w, GT_COUNT)) {
   case GT_TENSOR: break;
   case GT_TUPLE: {
     int n = (int)gen_choose(g, 4);
