@@ -66,14 +66,14 @@ typedef enum GenTyMode {
   GEN_TY_TENSOR, /* tensors only */
 } GenTyMode;
 
-enum { GEN_MAX_GLOBALS = 16, GEN_MAX_ADTS = 8, GEN_TYPE_MEMO = 64 };
+enum { GEN_MAX_GLOBALS = 16, GEN_MAX_ADTS = 8, GEN_TYPE_MEMO = 64 /* 2^6: see types.c */ };
 
 /* gen_type_hash and gen_type_depth of a non-tensor type, remembered by
  * pointer for one decode (types are never changed once built). */
 typedef struct TypeMemo {
   const Type *t;
   uint64_t h;
-  int depth;
+  int depth; /* -1 until asked */
 } TypeMemo;
 
 struct GenCtx {

@@ -261,11 +261,12 @@ uint64_t gen_type_hash(const Type *t) {
   return h * 0x9e3779b97f4a7c15ull;
 }
 
-/* The memo entry holding t (filled on a miss); t is not a tensor. */
+/* The memo entry holding t (its hash filled on a miss, its depth when
+ * first asked); t is not a tensor. */
 static TypeMemo *memo(GenCtx *g, const Type *t) {
-  TypeMemo *m = &g->tmemo[((uintptr_t)t >> 4) % GEN_TYPE_MEMO];
+  TypeMemo *m = &g->tmemo[((uintptr_t)t * 0x9e3779b97f4a7c15ull) >> 58];
   if (m->t != t)
-    *m = (TypeMemo){t, hash_at(t, 1), gen_type_depth(t)};
+    *m = (TypeMemo){t, hash_at(t, 1), -1};
   return m;
 }
 
@@ -274,7 +275,12 @@ uint64_t gen_hash(GenCtx *g, const Type *t) {
 }
 
 int gen_tdepth(GenCtx *g, const Type *t) {
-  return t->kind == TY_TENSOR ? 0 : memo(g, t)->depth;
+  if (t->kind == TY_TENSOR)
+    return 0;
+  TypeMemo *m = memo(g, t);
+  if (m->depth < 0)
+    m->depth = gen_type_depth(t);
+  return m->depth;
 }
 
 /* ----------------------------------------------------- ADT bookkeeping */
