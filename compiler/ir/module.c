@@ -422,19 +422,19 @@ static void count_into(PtrMap *s, const Expr *e) {
 }
 
 int64_t ir_expr_count(const Expr *e) {
-  PtrMap s = {0};
+  PtrMap s = {.arena = arena_new()};
   count_into(&s, e);
   int64_t n = (int64_t)s.n;
-  ptrmap_free(&s);
+  arena_free(s.arena);
   return n;
 }
 
 int64_t ir_module_count(const Module *m) {
-  PtrMap s = {0};
+  PtrMap s = {.arena = arena_new()};
   for (int i = 0; i < m->nfuncs; i++)
     if (m->funcs[i]->func)
       count_into(&s, m->funcs[i]->func);
   int64_t n = (int64_t)s.n;
-  ptrmap_free(&s);
+  arena_free(s.arena);
   return n;
 }
