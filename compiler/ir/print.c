@@ -36,20 +36,23 @@
 
 /* ------------------------------------------------------------ buffers */
 
+/* Text being built, in an arena (growing abandons the old copy). */
 typedef struct Buf {
   char *s;
   size_t len, cap;
+  Arena *a;
 } Buf;
 
 /* Appends n bytes to b. */
 static void buf_put(Buf *b, const char *s, size_t n) {
   if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 1024;
+    size_t cap = b->cap ? b->cap : 4096;
     while (cap < b->len + n + 1)
       cap *= 2;
-    b->s = realloc(b->s, cap);
-    if (!b->s)
-      abort();
+    char *t = arena_alloc(b->a, cap);
+    if (b->len)
+      memcpy(t, b->s, b->len);
+    b->s = t;
     b->cap = cap;
   }
   memcpy(b->s + b->len, s, n);
@@ -134,6 +137,8 @@ typedef struct Printer {
 
   /* Per root (one global function, or the expression printed). */
   PtrMap indeg; /* Expr -> parent edges within the root */
+  const Expr **multi; /* the nodes with two or more parent edges */
+  int nmulti, capmulti;
   PtrMap post;  /* Expr -> post-order index */
   PtrMap bidx;  /* bound Expr -> index into bound[] + 1 */
   Bound *bound;
@@ -605,7 +610,16 @@ static bool is_leaf(const Expr *e) {
 static void count_edges(Printer *p, const Expr *e) {
   int added;
   int64_t *d = ptrmap_put(&p->indeg, e, &added);
-  (*d)++;
+  if (++*d == 2) {
+    if (p->nmulti == p->capmulti) {
+      p->capmulti = p->capmulti ? 2 * p->capmulti : 16;
+      const Expr **nm = ARENA_ARRAY(p->tmp, const Expr *, p->capmulti);
+      if (p->nmulti)
+        memcpy(nm, p->multi, sizeof *nm * (size_t)p->nmulti);
+      p->multi = nm;
+    }
+    p->multi[p->nmulti++] = e;
+  }
   if (!added)
     return;
   for (int i = 0, n = nkids(e); i < n; i++)
@@ -627,14 +641,13 @@ static int cmp_post_desc(const void *a, const void *b) {
 /* Collects the nodes that become graph bindings, parents first. */
 static void collect_bound(Printer *p) {
   int n = 0;
-  for (size_t i = 0; i < p->indeg.cap; i++)
-    if (p->indeg.keys[i] && p->indeg.vals[i] >= 2 && !is_leaf(p->indeg.keys[i]))
-      n++;
+  for (int i = 0; i < p->nmulti; i++)
+    n += !is_leaf(p->multi[i]);
   p->bound = n ? ARENA_ARRAY(p->tmp, Bound, n) : NULL;
   p->nbound = 0;
-  for (size_t i = 0; i < p->indeg.cap; i++)
-    if (p->indeg.keys[i] && p->indeg.vals[i] >= 2 && !is_leaf(p->indeg.keys[i])) {
-      const Expr *e = p->indeg.keys[i];
+  for (int i = 0; i < p->nmulti; i++)
+    if (!is_leaf(p->multi[i])) {
+      const Expr *e = p->multi[i];
       p->bound[p->nbound++] = (Bound){e, (int)*ptrmap_get(&p->post, e), 0, 0, false};
     }
   if (n)
@@ -1018,7 +1031,7 @@ static void reset_root(Printer *p) {
   ns_clear(&p->vtaken);
   ns_clear(&p->ttaken);
   p->bound = NULL, p->sorted = NULL, p->cursor = NULL;
-  p->nbound = p->npost = p->nblocks = p->nused = p->nfree = 0;
+  p->nbound = p->npost = p->nblocks = p->nused = p->nfree = p->nmulti = 0;
   p->next_gnum = 0;
   p->cur_blk = -1, p->cur_item = 0;
 }
@@ -1104,6 +1117,7 @@ static void printer_init(Printer *p, const Module *m) {
   memset(p, 0, sizeof *p);
   p->m = m;
   p->tmp = arena_new();
+  p->out.a = p->tmp;
   p->cur_blk = -1;
   PtrMap *maps[] = {&p->indeg, &p->post,  &p->bidx,    &p->bbase,
                     &p->gnum,  &p->vname, &p->vbinder, &p->vused};
@@ -1114,10 +1128,14 @@ static void printer_init(Printer *p, const Module *m) {
 
 /* Frees the printer's state; returns the text (never NULL). */
 static char *finish(Printer *p) {
+  char *text = malloc(p->out.len + 1);
+  if (!text)
+    abort();
+  if (p->out.len)
+    memcpy(text, p->out.s, p->out.len);
+  text[p->out.len] = 0;
   arena_free(p->tmp);
-  if (!p->out.s)
-    buf_put(&p->out, "", 0);
-  return p->out.s;
+  return text;
 }
 
 /* Header, type definitions (not the prelude's), then definitions. */
