@@ -160,9 +160,13 @@ static bool is_hex(int c) {
   return cclass[(unsigned char)c] & CC_HEX;
 }
 
-/* The byte at offset k from the cursor, or 0 past the end. */
+/* The byte at offset k from the cursor, or 0 past the end.  The source
+ * copy is followed by LEX_PAD zero bytes and the cursor never passes
+ * len + 1 (it only steps over bytes read as non-zero, plus one after an
+ * escape backslash), so k <= 2 stays inside without a bounds check. */
+enum { LEX_PAD = 8 };
 static int at_(const Lexer *L, size_t k) {
-  return L->i + k < L->len ? (unsigned char)L->src[L->i + k] : 0;
+  return (unsigned char)L->src[L->i + k];
 }
 
 /* Appends a token starting at byte `start` and ending at the cursor. */
@@ -1869,12 +1873,12 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   const char *old_file = d->file, *old_src = d->src;
   /* The lexer reads a NUL-terminated copy (NULs inside are errors); the
    * messages quote a copy with NULs shown as spaces. */
-  char *text = malloc(len + 1), *shown = malloc(len + 1);
+  char *text = malloc(len + LEX_PAD), *shown = malloc(len + 1);
   if (!text || !shown)
     abort();
   if (len)
     memcpy(text, src, len);
-  text[len] = 0;
+  memset(text + len, 0, LEX_PAD);
   memcpy(shown, text, len + 1);
   for (char *z = memchr(shown, 0, len); z; z = memchr(z + 1, 0, len - (size_t)(z + 1 - shown)))
     *z = ' ';
