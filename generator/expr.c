@@ -262,14 +262,15 @@ static const OpId combiners[] = {OP_ADD,     OP_SUBTRACT,    OP_MULTIPLY,  OP_MA
 static Expr *consume(GenCtx *g, Type *t, Expr *body, Var *v, Type *vt) {
   if (t->kind != TY_TENSOR || vt->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
     return body;
+  if (t->tensor.dtype != vt->tensor.dtype)
+    return body; /* every combiner's relation rejects mixed dtypes */
   OpId ok[sizeof combiners / sizeof *combiners];
   int n = 0;
   for (size_t i = 0; i < sizeof combiners / sizeof *combiners; i++) {
     OpId op = combiners[i];
     Type *args[2] = {t, vt}, *out;
-    char err[8];
-    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) &&
-        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &out, err, sizeof err) == REL_OK &&
+    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) && /* no message wanted: NULL, 0 */
+        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &out, NULL, 0) == REL_OK &&
         ir_type_equal(out, t))
       ok[n++] = op;
   }
