@@ -15,6 +15,10 @@ foreach(item ${_pass_items})
   endif()
 endforeach()
 
+if(TARGET rsgen)
+  rs_fuzz_target(typecheck_fuzzer SOURCES harnesses/typecheck_fuzzer.c LIBS rsgen)
+endif()
+
 if(TARGET rsgen AND _have_passes)
   rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c LIBS rsgen)
   # One binary per production pass, named after it.

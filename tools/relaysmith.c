@@ -274,6 +274,9 @@ static const char main_help[] =
     "  decode  print the program a byte file decodes to\n"
     "  stats   decode many random byte strings; report validity (type check,\n"
     "          interpreter), speed, operator and language-feature histograms\n"
+    "  run     run relayc passes on a program (text or bytes); print it and\n"
+    "          the interpreter's results before and after\n"
+    "  seeds   write a small seed corpus covering every feature and operator\n"
     "  bench   programs per second for decoding, and decoding + type checking\n";
 
 int main(int argc, char **argv) {
@@ -292,6 +295,10 @@ int main(int argc, char **argv) {
     return cmd_decode(argc - 2, argv + 2);
   if (!strcmp(cmd, "stats"))
     return cmd_stats(argc - 2, argv + 2);
+  if (!strcmp(cmd, "run"))
+    return cmd_run(argc - 2, argv + 2);
+  if (!strcmp(cmd, "seeds"))
+    return cmd_seeds(argc - 2, argv + 2);
   if (!strcmp(cmd, "bench"))
     return cmd_bench(argc - 2, argv + 2);
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n%s", cmd, main_help);
