@@ -31,6 +31,8 @@ int gen_choice_width(uint32_t n) {
 }
 
 uint32_t gen_stream_below(GenStream *s, uint32_t n) {
+  if (n <= 256) /* the common case: one byte (or none) */
+    return n <= 1 ? 0 : ((uint32_t)gen_stream_byte(s) * n) >> 8;
   int w = gen_choice_width(n);
   if (w == 0)
     return 0;
@@ -51,17 +53,19 @@ int gen_choice_encode(uint32_t k, uint32_t n, uint8_t *out) {
   return w;
 }
 
+int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum) {
+  if (sum == 0)
+    return 0;
+  uint32_t r = gen_stream_below(s, sum);
+  int i = 0;
+  for (; i < n - 1 && r >= weight[i]; i++) /* r < sum: stops by n - 1 */
+    r -= weight[i];
+  return i;
+}
+
 int gen_stream_weighted(GenStream *s, const uint32_t *weight, int n) {
   uint32_t sum = 0;
   for (int i = 0; i < n; i++)
     sum += weight[i];
-  if (sum == 0)
-    return 0;
-  uint32_t r = gen_stream_below(s, sum);
-  for (int i = 0; i < n; i++) {
-    if (r < weight[i])
-      return i;
-    r -= weight[i];
-  }
-  return n - 1; /* unreachable: r < sum */
+  return gen_stream_pick(s, weight, n, sum);
 }

@@ -43,10 +43,10 @@ void gen_scope_push(GenCtx *g, Var *v, Type *t) {
   uint64_t sub = 0;
   if (t->kind == TY_TUPLE)
     for (int i = 0; i < t->tuple.n; i++)
-      sub |= 1ull << (gen_type_hash(t->tuple.fields[i]) & 63);
+      sub |= 1ull << (gen_hash(g, t->tuple.fields[i]) & 63);
   if (t->kind == TY_FUNC)
-    sub = gen_type_hash(t->func.ret);
-  g->scope[g->nscope++] = (Scoped){v, t, gen_type_hash(t), sub, 0, false};
+    sub = gen_hash(g, t->func.ret);
+  g->scope[g->nscope++] = (Scoped){v, t, gen_hash(g, t), sub, 0, false};
   g->nkind[t->kind]++;
 }
 
@@ -104,7 +104,7 @@ static Expr *form_param(GenCtx *g, Type *t) {
   g->mainp = grow(g->mainp, g->nmainp, &g->capmainp, sizeof *g->mainp);
   Var *v = gen_fresh_var(g, "x", t, true);
   Scoped *s = &g->mainp[g->nmainp++];
-  *s = (Scoped){v, t, gen_type_hash(t), 0, 0, false};
+  *s = (Scoped){v, t, gen_hash(g, t), 0, 0, false};
   g->nkind[t->kind]++;
   return gen_var_expr(g, s);
 }
@@ -262,14 +262,15 @@ static const OpId combiners[] = {OP_ADD,     OP_SUBTRACT,    OP_MULTIPLY,  OP_MA
 static Expr *consume(GenCtx *g, Type *t, Expr *body, Var *v, Type *vt) {
   if (t->kind != TY_TENSOR || vt->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
     return body;
+  if (t->tensor.dtype != vt->tensor.dtype)
+    return body; /* every combiner's relation rejects mixed dtypes */
   OpId ok[sizeof combiners / sizeof *combiners];
   int n = 0;
   for (size_t i = 0; i < sizeof combiners / sizeof *combiners; i++) {
     OpId op = combiners[i];
     Type *args[2] = {t, vt}, *out;
-    char err[8];
-    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) &&
-        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &out, err, sizeof err) == REL_OK &&
+    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) && /* no message wanted: NULL, 0 */
+        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &out, NULL, 0) == REL_OK &&
         ir_type_equal(out, t))
       ok[n++] = op;
   }
@@ -291,7 +292,7 @@ static Expr *form_let(GenCtx *g, Type *t, int budget) {
    * returning t (which the body may call). */
   uint32_t w[4] = {4, t->kind == TY_TENSOR && t->tensor.rank > 0 && b[1] >= 3 ? 2 : 0,
                    b[1] >= 4 ? 1 : 0, gen_feature(g, GEN_F_CLOSURE) && b[1] >= 3 ? 2 : 0};
-  int k = gen_stream_weighted(&g->st, w, 4);
+  int k = gen_weighted(&g->st, w, 4);
   Type *t1 = k == 0   ? t
              : k == 1 ? ir_scalar_type(g->a, t->tensor.dtype)
              : k == 2 ? gen_type_at(g, 0, GEN_TY_ANY)
@@ -344,7 +345,7 @@ static int find_fields(GenCtx *g, const Type *t, uint64_t h, Field *out) {
 
 /* Whether a new tuple may be built around t (keeps types shallow). */
 static bool proj_new_ok(GenCtx *g, const Type *t, int budget) {
-  return gen_feature(g, GEN_F_TUPLE) && budget >= 2 && gen_type_depth(t) <= g->pol->max_type_depth;
+  return gen_feature(g, GEN_F_TUPLE) && budget >= 2 && gen_tdepth(g, t) <= g->pol->max_type_depth;
 }
 
 enum { MAXSHAPED = 2 + IR_MAX_RANK };
@@ -381,7 +382,7 @@ static int op_shaped_tuples(GenCtx *g, Type *t, Type **out) {
  * 0 of an operator's tuple result. */
 static Expr *form_proj(GenCtx *g, Type *t, int budget) {
   Field f[MAXC];
-  int nf = find_fields(g, t, gen_type_hash(t), f);
+  int nf = find_fields(g, t, gen_hash(g, t), f);
   bool fresh = proj_new_ok(g, t, budget);
   Type *shaped[MAXSHAPED];
   int ns = fresh ? op_shaped_tuples(g, t, shaped) : 0;
@@ -424,7 +425,7 @@ static int find_callables(GenCtx *g, const Type *t, uint64_t h, Scoped **out) {
  * literal, possibly capturing the scope). */
 static Expr *form_call(GenCtx *g, Type *t, int budget) {
   Scoped *c[MAXC];
-  int nc = find_callables(g, t, gen_type_hash(t), c);
+  int nc = find_callables(g, t, gen_hash(g, t), c);
   bool fresh = gen_feature(g, GEN_F_CLOSURE) && budget >= 3;
   uint32_t k = gen_choose(g, (uint32_t)nc + fresh);
   Expr *callee;
@@ -517,7 +518,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   uint32_t w[GF_COUNT] = {0};
   Scoped *vars[MAXC];
   Shared *shared[MAXC];
-  uint64_t h = gen_type_hash(t);
+  uint64_t h = gen_hash(g, t);
   g->hash_type = t;
   g->hash = h;
   int nv = find_vars(g, t, h, vars);
@@ -533,7 +534,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   bool boost_op = g->boost_op;
   g->boost_op = false;
   if (!leaf) {
-    int tdepth = gen_type_depth(t);
+    int tdepth = gen_tdepth(g, t);
     if (gen_feature(g, GEN_F_LET) && budget >= 3)
       w[GF_LET] = fw[GF_LET];
     if (gen_feature(g, GEN_F_IF) && budget >= 4)
@@ -564,7 +565,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
   int boost = g->cfg.boost_form;
   if (boost >= 0 && boost < GF_COUNT)
     w[boost] *= 3;
-  GenForm form = (GenForm)gen_stream_weighted(&g->st, w, GF_COUNT);
+  GenForm form = (GenForm)gen_weighted(&g->st, w, GF_COUNT);
   Expr *e = NULL;
   switch (form) {
   case GF_VAR: {
@@ -572,7 +573,7 @@ Expr *gen_expr_default(GenCtx *g, Type *t, int budget) {
     uint32_t vw[MAXC];
     for (int i = 0; i < nv; i++)
       vw[i] = vars[i]->uses ? 1 : 4;
-    e = gen_var_expr(g, vars[gen_stream_weighted(&g->st, vw, nv)]);
+    e = gen_var_expr(g, vars[gen_weighted(&g->st, vw, nv)]);
     break;
   }
   case GF_LIT: e = gen_literal(g, t, leaf ? 1 : budget); break;
@@ -612,6 +613,6 @@ Expr *gen_expr(GenCtx *g, Type *t, int budget) {
     span_end(g, span, e);
   bool atomic = e->kind == EX_VAR || e->kind == EX_CONST || e->kind == EX_GLOBAL;
   if (g->pure && !atomic && g->form != GF_SHARE && gen_feature(g, GEN_F_SHARE))
-    add_shared(g, e, t, g->hash_type == t ? g->hash : gen_type_hash(t));
+    add_shared(g, e, t, g->hash_type == t ? g->hash : gen_hash(g, t));
   return e;
 }

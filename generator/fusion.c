@@ -102,7 +102,7 @@ static Expr *chain(GenCtx *g, Type *t, int budget, int len, const Chain *c) {
     ChainArg rest = {t, budget - half, len - len / 2};
     return gen_let_with(g, t, value, chain_rest, &rest);
   }
-  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  OpId op = ops[gen_weighted(&g->st, w, n)];
   return link(g, op, t, budget, len, c);
 }
 
@@ -118,7 +118,7 @@ static Expr *fusion_hook(GenCtx *g, Type *t, int budget) {
   int n = ops_of(g, t, SINK_PATTERNS, ops, w);
   if (n == 0)
     return NULL;
-  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  OpId op = ops[gen_weighted(&g->st, w, n)];
   OpSig sig;
   if (!gen_op_solve(g, op, t, &sig))
     return NULL;

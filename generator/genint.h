@@ -66,7 +66,15 @@ typedef enum GenTyMode {
   GEN_TY_TENSOR, /* tensors only */
 } GenTyMode;
 
-enum { GEN_MAX_GLOBALS = 16, GEN_MAX_ADTS = 8 };
+enum { GEN_MAX_GLOBALS = 16, GEN_MAX_ADTS = 8, GEN_TYPE_MEMO = 64 /* 2^6: see types.c */ };
+
+/* gen_type_hash and gen_type_depth of a non-tensor type, remembered by
+ * pointer for one decode (types are never changed once built). */
+typedef struct TypeMemo {
+  const Type *t;
+  uint64_t h;
+  int depth; /* -1 until asked */
+} TypeMemo;
 
 struct GenCtx {
   Module *m;
@@ -112,10 +120,27 @@ struct GenCtx {
   bool boost_op;         /* the next node should rather be an operator call */
   const Type *hash_type; /* the type whose gen_type_hash is in hash */
   uint64_t hash;
+  TypeMemo tmemo[GEN_TYPE_MEMO]; /* direct-mapped by pointer */
+  int rec_slot;                  /* opcall.c: 1 + the recogniser cache's slot
+                                    for cfg.limits (0: not looked up) ... */
+  uint32_t rec_epoch;            /* ... valid while the cache has this epoch */
+  const Type *rec_type;          /* the type whose full recogniser mask ... */
+  uint64_t rec_mask[2];          /* ... is this (one entry, by pointer) */
   Type *hint_type; /* the type last drawn from an operator's sampler ... */
   OpId hint_op;    /* ... and that operator, favoured when it is wanted */
   int names;       /* counter for global and type names */
 };
+
+/* choice.c: gen_stream_weighted when the caller has the weights' sum
+ * (a loop of constant length over them is cheap where it is inlined). */
+int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum);
+/* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */
+static inline int gen_weighted(GenStream *s, const uint32_t *weight, int n) {
+  uint32_t sum = 0;
+  for (int i = 0; i < n; i++)
+    sum += weight[i];
+  return gen_stream_pick(s, weight, n, sum);
+}
 
 /* expr.c */
 /* Whether @main's parameters are in scope (not inside another global). */
@@ -138,6 +163,9 @@ bool gen_type_poly_adt(const Type *t);
 /* A hash of the outer structure: equal types hash equal (a pre-filter
  * for ir_type_equal). */
 uint64_t gen_type_hash(const Type *t);
+/* gen_type_hash and gen_type_depth, memoised for this decode. */
+uint64_t gen_hash(GenCtx *g, const Type *t);
+int gen_tdepth(GenCtx *g, const Type *t);
 /* Whether c has, for every type variable of its definition, a field that
  * is exactly that variable (so a call of c infers its type arguments). */
 bool gen_ctor_determines(const Ctor *c);

@@ -54,7 +54,8 @@ static _Thread_local struct {
   uint8_t v[DT_COUNT][256][8];
 } values;
 
-static const uint8_t *value_bytes(DType dt, uint32_t b) {
+/* The table of dt's element bytes, made on first use. */
+static uint8_t (*value_table(DType dt))[8] {
   if (!values.init[dt]) {
     uint64_t buf = 0;
     Tensor x = {.dtype = dt, .rank = 0, .numel = 1, .data = &buf};
@@ -64,13 +65,31 @@ static const uint8_t *value_bytes(DType dt, uint32_t b) {
     }
     values.init[dt] = true;
   }
-  return values.v[dt][b & 255];
+  return values.v[dt];
+}
+
+/* Copy the size bytes of one element from v to element i of data (fixed
+ * sizes, so the copies are inlined). */
+static inline void store(uint8_t *data, int64_t i, int size, const uint8_t *v) {
+  switch (size) {
+  case 1: data[i] = v[0]; break;
+  case 4: memcpy(data + 4 * i, v, 4); break;
+  case 8: memcpy(data + 8 * i, v, 8); break;
+  default: memcpy(data + i * size, v, (size_t)size); break;
+  }
 }
 
 /* Store the value byte b selects into element i of x. */
 static void put_value(Tensor *x, int64_t i, uint32_t b) {
+  store(x->data, i, ir_dtype_size(x->dtype), value_table(x->dtype)[b & 255]);
+}
+
+/* Store the value byte b selects into every element of x. */
+static void put_all(Tensor *x, uint32_t b) {
   int size = ir_dtype_size(x->dtype);
-  memcpy((uint8_t *)x->data + i * size, value_bytes(x->dtype, b), (size_t)size);
+  const uint8_t *v = value_table(x->dtype)[b & 255];
+  for (int64_t i = 0; i < x->numel; i++)
+    store(x->data, i, size, v);
 }
 
 /* A ramp start + i * step; integers wrap (computed unsigned). */
@@ -95,13 +114,13 @@ static void put_random(GenCtx *g, Tensor *x) {
   for (int i = 0; i < 4; i++)
     s = s * 31 + gen_stream_byte(&g->st);
   int size = ir_dtype_size(x->dtype);
+  uint8_t(*table)[8] = value_table(x->dtype);
   for (int64_t i = 0; i < x->numel; i++) {
     s ^= s << 13;
     s ^= s >> 17;
     s ^= s << 5;
     uint32_t b = (s >> 8) & 255;
-    memcpy((uint8_t *)x->data + i * size, value_bytes(x->dtype, (s & 31) == 0 ? b : b % 64),
-           (size_t)size);
+    store(x->data, i, size, table[(s & 31) == 0 ? b : b % 64]);
   }
 }
 
@@ -112,12 +131,7 @@ Expr *gen_const(GenCtx *g, const Type *t) {
   } else if (x->numel > 1) {
     switch (gen_choose(g, 5)) {
     case 0: break; /* zeros */
-    case 1: {
-      uint32_t b = gen_stream_byte(&g->st);
-      for (int64_t i = 0; i < x->numel; i++)
-        put_value(x, i, b);
-      break;
-    }
+    case 1: put_all(x, gen_stream_byte(&g->st)); break;
     case 2:
       if (x->numel <= 16) {
         for (int64_t i = 0; i < x->numel; i++)

@@ -219,7 +219,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   if (budget >= 3 && gen_prelude_ok(g))
     opt[n] = (Opt){OPT_PRELUDE, 0}, w[n++] = 3;
   assert(n > 0);
-  Opt o = opt[gen_stream_weighted(&g->st, w, n)];
+  Opt o = opt[gen_weighted(&g->st, w, n)];
   g->pure = false;
   switch (o.kind) {
   case OPT_CALL:
@@ -255,7 +255,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
  * type variable, or (not in the base constructor) the type itself. */
 static Type *adt_field(GenCtx *g, TypeDef *td, Type *self, int j) {
   uint32_t w[3] = {2, td->ntvars ? 2 : 0, j > 0 ? 3 : 0};
-  switch (gen_stream_weighted(&g->st, w, 3)) {
+  switch (gen_weighted(&g->st, w, 3)) {
   case 1: return td->tvars[0];
   case 2: return self;
   default: return gen_tensor_type(g);
@@ -304,7 +304,7 @@ static void drop_unused_adts(GenCtx *g) {
 /* The result type of @main: data only (no closures or refs). */
 static Type *result_type(GenCtx *g) {
   uint32_t w[2] = {4, 1};
-  if (gen_stream_weighted(&g->st, w, 2) == 0)
+  if (gen_weighted(&g->st, w, 2) == 0)
     return gen_tensor_type(g);
   return gen_type_at(g, 0, GEN_TY_DATA);
 }

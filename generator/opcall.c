@@ -27,6 +27,7 @@ typedef struct RecEntry {
 static _Thread_local struct {
   OpLimits lim[NLIMITS]; /* the limits seen so far; slot i tags keys */
   int nlim;
+  uint32_t epoch; /* counts the times the cache was emptied */
   RecEntry *e; /* CACHE_SIZE entries, allocated on first use and kept for
                   the thread's life (reachable, so not a leak) */
 } cache;
@@ -39,6 +40,7 @@ static int limits_slot(const OpLimits *lim) {
   if (cache.nlim == NLIMITS) {
     memset(cache.e, 0, sizeof *cache.e * CACHE_SIZE);
     cache.nlim = 0;
+    cache.epoch++;
   }
   cache.lim[cache.nlim] = *lim;
   return cache.nlim++;
@@ -92,17 +94,26 @@ static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
       mask[op / 64] |= 1ull << (op % 64);
 }
 
-/* The cache entry for t under lim (NULL when t's key is too long), and
- * whether it already holds t's answer.  On a miss the entry is emptied
+/* The cache's slot for g's limits (looked up once per decode). */
+static int slot_of(GenCtx *g) {
+  if (g->rec_slot == 0 || g->rec_epoch != cache.epoch) {
+    g->rec_slot = 1 + limits_slot(&g->cfg.limits);
+    g->rec_epoch = cache.epoch;
+  }
+  return g->rec_slot - 1;
+}
+
+/* The cache entry for t under g's limits (NULL when t's key is too long),
+ * and whether it already holds t's answer.  On a miss the entry is emptied
  * and *len is what its len must be set to once its mask is filled. */
-static RecEntry *lookup(const Type *t, const OpLimits *lim, bool *hit, int *len) {
+static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, int *len) {
   if (!cache.e && !(cache.e = calloc(CACHE_SIZE, sizeof *cache.e)))
     return NULL;
   uint8_t key[KEYMAX + 1];
   int n = type_key(t, key + 1);
   if (n < 0)
     return NULL;
-  key[0] = (uint8_t)limits_slot(lim);
+  key[0] = (uint8_t)slot_of(g);
   n++;
   uint32_t h = 2166136261u;
   for (int i = 0; i < n; i++)
@@ -117,38 +128,53 @@ static RecEntry *lookup(const Type *t, const OpLimits *lim, bool *hit, int *len)
   return e;
 }
 
-/* The set of operators whose recognizer accepts t, from the cache. */
-static void rec_mask(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
+/* The set of operators whose recognizer accepts t (under g's limits),
+ * from the cache. */
+static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
   mask[0] = mask[1] = 0;
   if (!op_shaped(t))
     return;
-  bool hit;
-  int len;
-  RecEntry *e = lookup(t, lim, &hit, &len);
-  if (!e) {
-    recognise(t, lim, mask);
+  if (g->rec_type == t) {
+    mask[0] = g->rec_mask[0];
+    mask[1] = g->rec_mask[1];
     return;
   }
-  if (!hit) {
-    recognise(t, lim, e->mask);
-    e->len = (uint8_t)len;
+  bool hit;
+  int len;
+  RecEntry *e = lookup(g, t, &hit, &len);
+  if (!e) {
+    recognise(t, &g->cfg.limits, mask);
+  } else {
+    if (!hit) {
+      recognise(t, &g->cfg.limits, e->mask);
+      e->len = (uint8_t)len;
+    }
+    mask[0] = e->mask[0];
+    mask[1] = e->mask[1];
   }
-  mask[0] = e->mask[0];
-  mask[1] = e->mask[1];
+  g->rec_type = t;
+  g->rec_mask[0] = mask[0];
+  g->rec_mask[1] = mask[1];
 }
 
 bool gen_op_available(GenCtx *g, const Type *t) {
   if (!gen_feature(g, GEN_F_OPS) || !op_shaped(t))
     return false;
   const uint64_t *allow = g->cfg.op_allow;
+  if (g->rec_type == t)
+    return (g->rec_mask[0] & allow[0]) || (g->rec_mask[1] & allow[1]);
   bool hit = false;
   int len;
-  RecEntry *e = t->kind == TY_TENSOR ? lookup(t, &g->cfg.limits, &hit, &len) : NULL;
-  if (hit)
+  RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &len) : NULL;
+  if (hit) {
+    g->rec_type = t;
+    g->rec_mask[0] = e->mask[0];
+    g->rec_mask[1] = e->mask[1];
     return (e->mask[0] & allow[0]) || (e->mask[1] & allow[1]);
+  }
   if (t->kind != TY_TENSOR) {
     uint64_t mask[2];
-    rec_mask(t, &g->cfg.limits, mask);
+    rec_mask(g, t, mask);
     return (mask[0] & allow[0]) || (mask[1] & allow[1]);
   }
   /* A miss: stop at the first allowed operator that accepts t, trying
@@ -165,7 +191,7 @@ int gen_op_candidates(GenCtx *g, const Type *t, OpId *out) {
   if (!gen_feature(g, GEN_F_OPS))
     return 0;
   uint64_t mask[2];
-  rec_mask(t, &g->cfg.limits, mask);
+  rec_mask(g, t, mask);
   mask[0] &= g->cfg.op_allow[0];
   mask[1] &= g->cfg.op_allow[1];
   int n = 0;
@@ -179,7 +205,7 @@ bool gen_op_ok(GenCtx *g, OpId op, const Type *t) {
   if (!gen_feature(g, GEN_F_OPS) || !((g->cfg.op_allow[op / 64] >> (op % 64)) & 1))
     return false;
   uint64_t mask[2];
-  rec_mask(t, &g->cfg.limits, mask);
+  rec_mask(g, t, mask);
   return (mask[op / 64] >> (op % 64)) & 1;
 }
 
@@ -206,7 +232,7 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
     if (hinted && ops[i] == g->hint_op)
       w[i] *= 16;
   }
-  OpId op = ops[gen_stream_weighted(&g->st, w, n)];
+  OpId op = ops[gen_weighted(&g->st, w, n)];
   OpSig sig;
   if (!gen_op_solve(g, op, t, &sig))
     return gen_literal(g, t, budget); /* only reached with NDEBUG */

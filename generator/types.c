@@ -23,21 +23,24 @@ static DType draw_dtype(GenCtx *g) {
   return pool[gen_choose(g, (uint32_t)n)];
 }
 
-/* A choice in [0, n) favouring small values: weight n - i for option i. */
+/* A choice in [0, n) favouring small values: weight n - i for option i
+ * (what gen_stream_weighted reads and returns for those weights, with the
+ * sum in closed form). */
 static int small_choice(GenCtx *g, int n) {
-  uint32_t w[64];
   if (n > 64)
     n = 64;
-  for (int i = 0; i < n; i++)
-    w[i] = (uint32_t)(n - i);
-  return gen_stream_weighted(&g->st, w, n);
+  uint32_t r = gen_stream_below(&g->st, (uint32_t)(n * (n + 1) / 2));
+  int i = 0;
+  for (; i < n - 1 && r >= (uint32_t)(n - i); i++)
+    r -= (uint32_t)(n - i);
+  return i;
 }
 
 Type *gen_tensor_type(GenCtx *g) {
   const OpLimits *l = &g->cfg.limits;
   DType dt = draw_dtype(g);
   static const uint32_t rank_w[IR_MAX_RANK + 1] = {4, 4, 4, 3, 3, 2, 2};
-  int rank = gen_stream_weighted(&g->st, rank_w, l->max_rank + 1);
+  int rank = gen_weighted(&g->st, rank_w, l->max_rank + 1);
   int64_t shape[IR_MAX_RANK];
   int64_t numel = 1;
   for (int i = 0; i < rank; i++) {
@@ -112,7 +115,7 @@ Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode) {
     if (gen_adts_usable(g))
       w[GT_ADT] = tw[GT_ADT];
   }
-  switch ((GenTypeKind)gen_stream_weighted(&g->st, w, GT_COUNT)) {
+  switch ((GenTypeKind)gen_weighted(&g->st, w, GT_COUNT)) {
   case GT_TENSOR: break;
   case GT_TUPLE: {
     int n = (int)gen_choose(g, 4);
@@ -186,8 +189,8 @@ int gen_type_depth(const Type *t) {
       int k = gen_type_depth(t->func.params[i]);
       d = k > d ? k : d;
     }
-    d = gen_type_depth(t->func.ret) > d ? gen_type_depth(t->func.ret) : d;
-    return d + 1;
+    int k = gen_type_depth(t->func.ret);
+    return (k > d ? k : d) + 1;
   case TY_REF: return gen_type_depth(t->ref.inner) + 1;
   case TY_ADT:
     for (int i = 0; i < t->adt.nargs; i++) {
@@ -256,6 +259,28 @@ uint64_t gen_type_hash(const Type *t) {
   for (int i = 0; i < t->tensor.rank; i++)
     h = h * 0x100000001b3ull + (uint64_t)t->tensor.shape[i];
   return h * 0x9e3779b97f4a7c15ull;
+}
+
+/* The memo entry holding t (its hash filled on a miss, its depth when
+ * first asked); t is not a tensor. */
+static TypeMemo *memo(GenCtx *g, const Type *t) {
+  TypeMemo *m = &g->tmemo[((uintptr_t)t * 0x9e3779b97f4a7c15ull) >> 58];
+  if (m->t != t)
+    *m = (TypeMemo){t, hash_at(t, 1), -1};
+  return m;
+}
+
+uint64_t gen_hash(GenCtx *g, const Type *t) {
+  return t->kind == TY_TENSOR ? gen_type_hash(t) : memo(g, t)->h;
+}
+
+int gen_tdepth(GenCtx *g, const Type *t) {
+  if (t->kind == TY_TENSOR)
+    return 0;
+  TypeMemo *m = memo(g, t);
+  if (m->depth < 0)
+    m->depth = gen_type_depth(t);
+  return m->depth;
 }
 
 /* ----------------------------------------------------- ADT bookkeeping */

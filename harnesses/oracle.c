@@ -160,30 +160,35 @@ static void report(const Run *r, const char *oracle, const char *what, const cha
 
 /* ------------------------------------------------------------- oracles */
 
-/* Each global's function type, printed, so it survives the pass's rewrite. */
+/* Each global's name and function type before a pass.  The type is a
+ * deep copy (type variables and definitions kept by pointer, as
+ * ir_type_copy does), so the pass's rewrite cannot change it.  After the
+ * pass it is compared with ir_type_equal first: structurally equal types
+ * print the same, so only a difference needs the printed texts (which
+ * decide, and which the report shows). */
 typedef struct Sigs {
+  Arena *a;
   int n;
-  char *name[64];
-  char *type[64];
+  const char *name[64];
+  Type *type[64];
 } Sigs;
 
 static void sigs_take(Sigs *s, const Module *m) {
+  s->a = arena_new();
   s->n = 0;
   for (int i = 0; i < m->nfuncs && s->n < 64; i++) {
     const GlobalFn *g = m->funcs[i];
     if (!g->func || !g->func->type)
       continue;
-    s->name[s->n] = strdup(g->name);
-    s->type[s->n] = ir_print_type(g->func->type);
+    s->name[s->n] = arena_strdup(s->a, g->name);
+    s->type[s->n] = ir_type_copy(s->a, g->func->type);
     s->n++;
   }
 }
 
 static void sigs_free(Sigs *s) {
-  for (int i = 0; i < s->n; i++) {
-    free(s->name[i]);
-    free(s->type[i]);
-  }
+  arena_free(s->a);
+  s->a = NULL;
   s->n = 0;
 }
 
@@ -202,18 +207,24 @@ static void check_types(Run *r, Module *m, const Sigs *before) {
         report(r, "type", "@main was removed", NULL, m);
       continue; /* dead_code and inline may remove globals */
     }
+    if (ir_type_equal(before->type[i], g->func->type))
+      continue;
+    char *was = ir_print_type(before->type[i]);
     char *t = ir_print_type(g->func->type);
-    if (strcmp(t, before->type[i]) != 0) {
+    if (strcmp(t, was) != 0) {
       char msg[1024];
-      snprintf(msg, sizeof msg, "@%s had type %s, now %s", g->name, before->type[i], t);
+      snprintf(msg, sizeof msg, "@%s had type %s, now %s", g->name, was, t);
       free(t);
+      free(was);
       report(r, "type", "a global's function type changed", msg, m);
     }
     free(t);
+    free(was);
   }
 }
 
-static void check_round_trip(Run *r, Module *m) {
+/* Returns the printed text of m (the caller frees it). */
+static char *check_round_trip(Run *r, Module *m) {
   char *t1 = ir_print_module(m);
   Diag d;
   diag_init(&d, "printed", t1);
@@ -236,9 +247,9 @@ static void check_round_trip(Run *r, Module *m) {
     report(r, "round-trip", "print -> parse -> print is not the identity", msg, m);
   }
   free(t2);
-  free(t1);
   ir_module_free(m2);
   diag_free(&d);
+  return t1;
 }
 
 static EvRun *evaluate(const Module *m, uint64_t seed, EvResult *out) {
@@ -281,10 +292,6 @@ void oracle_run(const OracleConfig *c, const uint8_t *data, size_t size) {
   Sigs sigs = {0};
   for (r.at = 0; r.at < r.npasses; r.at++) {
     const PassInfo *p = r.passes[r.at];
-    if (r.at > 0) {
-      free(r.before_text);
-      r.before_text = ir_print_module(m);
-    }
     sigs_take(&sigs, m);
     diag_init(&d, p->name, NULL);
     if (!p->run(m, &d))
@@ -306,11 +313,15 @@ void oracle_run(const OracleConfig *c, const uint8_t *data, size_t size) {
     before_run = after_run;
     before = after;
 
-    check_round_trip(&r, m);
+    char *text = check_round_trip(&r, m);
     diag_init(&d, p->name, NULL);
     if (!p->post(m, &d))
       report(&r, "postcondition", "the pass's own guarantee does not hold", d.text, m);
     diag_free(&d);
+    /* m as printed is the program before the next pass (post does not
+     * change it), so it need not be printed again. */
+    free(r.before_text);
+    r.before_text = text;
   }
   ev_run_free(before_run);
   free(r.before_text);

@@ -3,6 +3,7 @@
  *   relaysmith gen     print generated programs from random byte strings
  *   relaysmith decode  print the program a byte file decodes to
  *   relaysmith stats   validity, speed, operator and feature histograms
+ *   relaysmith bench   decode and type-check throughput (bench.c)
  * Each subcommand takes --help.  Bad usage prints a message and exits 2.
  */
 #include <errno.h>
@@ -275,7 +276,8 @@ static const char main_help[] =
     "          interpreter), speed, operator and language-feature histograms\n"
     "  run     run relayc passes on a program (text or bytes); print it and\n"
     "          the interpreter's results before and after\n"
-    "  seeds   write a small seed corpus covering every feature and operator\n";
+    "  seeds   write a small seed corpus covering every feature and operator\n"
+    "  bench   programs per second for decoding, and decoding + type checking\n";
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -297,6 +299,8 @@ int main(int argc, char **argv) {
     return cmd_run(argc - 2, argv + 2);
   if (!strcmp(cmd, "seeds"))
     return cmd_seeds(argc - 2, argv + 2);
+  if (!strcmp(cmd, "bench"))
+    return cmd_bench(argc - 2, argv + 2);
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n%s", cmd, main_help);
   return 2;
 }

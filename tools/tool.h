@@ -41,5 +41,6 @@ double tool_cpu(void); /* this thread's CPU seconds */
 int cmd_stats(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_seeds(int argc, char **argv);
+int cmd_bench(int argc, char **argv); /* bench.c */
 
 #endif

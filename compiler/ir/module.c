@@ -9,27 +9,62 @@
 
 /* ---------------------------------------------------------------- module */
 
+/* The prelude, built in one block (every module has it, so this is on
+ * the fuzzers' hot path).  Names point to string literals: nothing writes
+ * or frees them.  The result is what ir_typedef_add and ir_ctor_add would
+ * build:
+ *   type List[A] { Cons(A, List[A]), Nil }
+ *   type Option[A] { Some(A), None }
+ *   type Tree[A] { Rose(A, List[Tree[A]]) } */
 static void add_prelude(Module *m) {
-  const char *A = "A";
-  TypeDef *list = ir_typedef_add(m, "List", 1, &A);
-  Type *a = list->tvars[0];
-  Type *list_a = ir_adt_type(m->arena, list, 1, &a);
-  Type *cons[2] = {a, list_a};
-  ir_ctor_add(m, list, "Cons", 2, cons);
-  ir_ctor_add(m, list, "Nil", 0, NULL);
-
-  TypeDef *opt = ir_typedef_add(m, "Option", 1, &A);
-  Type *b = opt->tvars[0];
-  ir_ctor_add(m, opt, "Some", 1, &b);
-  ir_ctor_add(m, opt, "None", 0, NULL);
-
-  TypeDef *tree = ir_typedef_add(m, "Tree", 1, &A);
-  Type *c = tree->tvars[0];
-  Type *tree_a = ir_adt_type(m->arena, tree, 1, &c);
-  Type *list_tree = ir_adt_type(m->arena, list, 1, &tree_a);
-  Type *rose[2] = {c, list_tree};
-  ir_ctor_add(m, tree, "Rose", 2, rose);
-  list->builtin = opt->builtin = tree->builtin = true;
+  enum { LIST, OPTION, TREE, NDEF };
+  struct Prelude {
+    TypeDef *types[8]; /* m->types, capacity 8 */
+    TypeDef def[NDEF];
+    Type tvar[NDEF];
+    Type *tvarp[NDEF];
+    Type list_a, tree_a, list_tree; /* List[A], Tree[A], List[Tree[A]] */
+    Type *list_a_args[1], *tree_a_args[1], *list_tree_args[1];
+    Ctor ctor[5]; /* Cons, Nil, Some, None, Rose */
+    Ctor *ctorp[5];
+    Type *cons_f[2], *some_f[1], *rose_f[2];
+  } *p = ARENA_NEW(m->arena, struct Prelude);
+  static const char *const names[NDEF] = {"List", "Option", "Tree"};
+  for (int i = 0; i < NDEF; i++) {
+    p->tvar[i].kind = TY_VAR;
+    p->tvar[i].var.name = "A";
+    p->tvarp[i] = &p->tvar[i];
+    p->def[i] = (TypeDef){names[i], 1, &p->tvarp[i], 0, NULL, true};
+    p->types[i] = &p->def[i];
+  }
+  Type *la = &p->tvar[LIST], *tb = &p->tvar[TREE];
+  p->list_a_args[0] = la;
+  p->list_a = (Type){.kind = TY_ADT, .adt = {&p->def[LIST], 1, p->list_a_args}};
+  p->tree_a_args[0] = tb;
+  p->tree_a = (Type){.kind = TY_ADT, .adt = {&p->def[TREE], 1, p->tree_a_args}};
+  p->list_tree_args[0] = &p->tree_a;
+  p->list_tree = (Type){.kind = TY_ADT, .adt = {&p->def[LIST], 1, p->list_tree_args}};
+  p->cons_f[0] = la;
+  p->cons_f[1] = &p->list_a;
+  p->some_f[0] = &p->tvar[OPTION];
+  p->rose_f[0] = tb;
+  p->rose_f[1] = &p->list_tree;
+  p->ctor[0] = (Ctor){"Cons", &p->def[LIST], 0, 2, p->cons_f};
+  p->ctor[1] = (Ctor){"Nil", &p->def[LIST], 1, 0, NULL};
+  p->ctor[2] = (Ctor){"Some", &p->def[OPTION], 0, 1, p->some_f};
+  p->ctor[3] = (Ctor){"None", &p->def[OPTION], 1, 0, NULL};
+  p->ctor[4] = (Ctor){"Rose", &p->def[TREE], 0, 2, p->rose_f};
+  for (int i = 0; i < 5; i++)
+    p->ctorp[i] = &p->ctor[i];
+  p->def[LIST].nctors = 2;
+  p->def[LIST].ctors = &p->ctorp[0];
+  p->def[OPTION].nctors = 2;
+  p->def[OPTION].ctors = &p->ctorp[2];
+  p->def[TREE].nctors = 1;
+  p->def[TREE].ctors = &p->ctorp[4];
+  m->types = p->types;
+  m->ntypes = NDEF;
+  m->captypes = 8;
 }
 
 Module *ir_module_new(void) {
@@ -387,19 +422,19 @@ static void count_into(PtrMap *s, const Expr *e) {
 }
 
 int64_t ir_expr_count(const Expr *e) {
-  PtrMap s = {0};
+  PtrMap s = {.arena = arena_new()};
   count_into(&s, e);
   int64_t n = (int64_t)s.n;
-  ptrmap_free(&s);
+  arena_free(s.arena);
   return n;
 }
 
 int64_t ir_module_count(const Module *m) {
-  PtrMap s = {0};
+  PtrMap s = {.arena = arena_new()};
   for (int i = 0; i < m->nfuncs; i++)
     if (m->funcs[i]->func)
       count_into(&s, m->funcs[i]->func);
   int64_t n = (int64_t)s.n;
-  ptrmap_free(&s);
+  arena_free(s.arena);
   return n;
 }

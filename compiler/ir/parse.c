@@ -139,23 +139,34 @@ typedef struct Lexer {
   int ntok, cap;
 } Lexer;
 
-/* Character classes of the lexer (ASCII only: other bytes are errors). */
+/* Character classes of the lexer (ASCII only: other bytes are errors),
+ * looked up in a table: the lexer runs on every byte the round-trip oracle
+ * prints, and a table needs no comparisons (which the fuzz build traces). */
+enum { CC_ALPHA = 1, CC_DIGIT = 2, CC_HEX = 4 };
+static const unsigned char cclass[256] = {
+    ['0' ... '9'] = CC_DIGIT | CC_HEX, ['a' ... 'f'] = CC_ALPHA | CC_HEX, ['g' ... 'z'] = CC_ALPHA,
+    ['A' ... 'F'] = CC_ALPHA | CC_HEX, ['G' ... 'Z'] = CC_ALPHA,          ['_'] = CC_ALPHA,
+};
 static bool is_alpha(int c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  return cclass[(unsigned char)c] & CC_ALPHA;
 }
 static bool is_digit(int c) {
-  return c >= '0' && c <= '9';
+  return cclass[(unsigned char)c] & CC_DIGIT;
 }
 static bool is_alnum(int c) {
-  return is_alpha(c) || is_digit(c);
+  return cclass[(unsigned char)c] & (CC_ALPHA | CC_DIGIT);
 }
 static bool is_hex(int c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return cclass[(unsigned char)c] & CC_HEX;
 }
 
-/* The byte at offset k from the cursor, or 0 past the end. */
+/* The byte at offset k from the cursor, or 0 past the end.  The source
+ * copy is followed by LEX_PAD zero bytes and the cursor never passes
+ * len + 1 (it only steps over bytes read as non-zero, plus one after an
+ * escape backslash), so k <= 2 stays inside without a bounds check. */
+enum { LEX_PAD = 8 };
 static int at_(const Lexer *L, size_t k) {
-  return L->i + k < L->len ? (unsigned char)L->src[L->i + k] : 0;
+  return (unsigned char)L->src[L->i + k];
 }
 
 /* Appends a token starting at byte `start` and ending at the cursor. */
@@ -317,33 +328,53 @@ static void lex_ident(Lexer *L, size_t start, int line, int col) {
   size_t n = L->i - start;
   TokKind k = TK_IDENT;
   for (size_t j = 0; j < sizeof keywords / sizeof keywords[0]; j++)
-    if (strlen(keywords[j].word) == n && memcmp(keywords[j].word, L->src + start, n) == 0)
+    if (keywords[j].word[0] == L->src[start] && strlen(keywords[j].word) == n &&
+        memcmp(keywords[j].word, L->src + start, n) == 0)
       k = keywords[j].k;
   if (k == TK_MATCH && at_(L, 0) == '?')
     L->i++, k = TK_MATCHQ;
   emit(L, k, start, line, col);
 }
 
-/* A one- or two-character punctuation token, or false. */
+/* A one- or two-character punctuation token, or false.  Two-character
+ * tokens win: == != <= >= -> =>, then ( ) [ ] { } , ; : . = < > + - * / #
+ * (by a switch on the bytes, not string compares: this is on the
+ * round-trip oracle's hot path). */
 static bool lex_punct(Lexer *L, size_t start, int line, int col) {
-  static const struct {
-    const char *s;
-    TokKind k;
-  } ps[] = {{"==", TK_EQEQ},  {"!=", TK_NE},       {"<=", TK_LE},    {">=", TK_GE},
-            {"->", TK_ARROW}, {"=>", TK_FATARROW}, {"(", TK_LPAREN}, {")", TK_RPAREN},
-            {"[", TK_LBRACK}, {"]", TK_RBRACK},    {"{", TK_LBRACE}, {"}", TK_RBRACE},
-            {",", TK_COMMA},  {";", TK_SEMI},      {":", TK_COLON},  {".", TK_DOT},
-            {"=", TK_EQ},     {"<", TK_LT},        {">", TK_GT},     {"+", TK_PLUS},
-            {"-", TK_MINUS},  {"*", TK_STAR},      {"/", TK_SLASH},  {"#", TK_HASH}};
-  for (size_t j = 0; j < sizeof ps / sizeof ps[0]; j++) {
-    size_t n = strlen(ps[j].s);
-    if (L->i + n <= L->len && memcmp(L->src + L->i, ps[j].s, n) == 0) {
-      L->i += n;
-      emit(L, ps[j].k, start, line, col);
-      return true;
-    }
+  int c = at_(L, 0), d = at_(L, 1); /* 0 past the end matches nothing */
+  TokKind k;
+  size_t n = 1;
+  switch (c) {
+  case '=': k = d == '=' ? (n = 2, TK_EQEQ) : d == '>' ? (n = 2, TK_FATARROW) : TK_EQ; break;
+  case '!':
+    if (d != '=')
+      return false;
+    k = TK_NE, n = 2;
+    break;
+  case '<': k = d == '=' ? (n = 2, TK_LE) : TK_LT; break;
+  case '>': k = d == '=' ? (n = 2, TK_GE) : TK_GT; break;
+  case '-': k = d == '>' ? (n = 2, TK_ARROW) : TK_MINUS; break;
+  case '(': k = TK_LPAREN; break;
+  case ')': k = TK_RPAREN; break;
+  case '[': k = TK_LBRACK; break;
+  case ']': k = TK_RBRACK; break;
+  case '{': k = TK_LBRACE; break;
+  case '}': k = TK_RBRACE; break;
+  case ',': k = TK_COMMA; break;
+  case ';': k = TK_SEMI; break;
+  case ':': k = TK_COLON; break;
+  case '.': k = TK_DOT; break;
+  case '+': k = TK_PLUS; break;
+  case '*': k = TK_STAR; break;
+  case '/': k = TK_SLASH; break;
+  case '#': k = TK_HASH; break;
+  default: return false;
   }
-  return false;
+  if (L->i >= L->len)
+    return false;
+  L->i += n;
+  emit(L, k, start, line, col);
+  return true;
 }
 
 /* Lexes the whole input; the last token is TK_EOF. */
@@ -1585,20 +1616,24 @@ static Expr *parse_seq(Parser *p) {
 
 /* ---------------------------------------------------------- top level */
 
-/* The longest path from root down through its children (iterative). */
-static int64_t ir_height(const Expr *root) {
-  PtrMap h = {0};
+/* The longest path from root down through its children (iterative); its
+ * tables live in the scratch arena a. */
+static int64_t ir_height(const Expr *root, Arena *a) {
+  PtrMap h = {.arena = a};
   const Expr **stack = NULL;
   bool *expanded = NULL;
   size_t n = 0, cap = 0;
 #define STACK_PUSH(e, x)                                                                           \
   do {                                                                                             \
     if (n == cap) {                                                                                \
-      cap = cap ? 2 * cap : 64;                                                                    \
-      stack = realloc(stack, cap * sizeof *stack);                                                 \
-      expanded = realloc(expanded, cap * sizeof *expanded);                                        \
-      if (!stack || !expanded)                                                                     \
-        abort();                                                                                   \
+      size_t nc = cap ? 2 * cap : 64;                                                              \
+      const Expr **ns = ARENA_ARRAY(a, const Expr *, nc);                                          \
+      bool *nx = ARENA_ARRAY(a, bool, nc);                                                         \
+      if (n) {                                                                                     \
+        memcpy(ns, stack, n * sizeof *stack);                                                      \
+        memcpy(nx, expanded, n * sizeof *expanded);                                                \
+      }                                                                                            \
+      stack = ns, expanded = nx, cap = nc;                                                         \
     }                                                                                              \
     stack[n] = (e), expanded[n++] = (x);                                                           \
   } while (0)
@@ -1659,11 +1694,7 @@ static int64_t ir_height(const Expr *root) {
     *ptrmap_put(&h, e, NULL) = best + 1;
   }
 #undef STACK_PUSH
-  int64_t r = *ptrmap_get(&h, root);
-  ptrmap_free(&h);
-  free(stack);
-  free(expanded);
-  return r;
+  return *ptrmap_get(&h, root); /* the tables stay in the arena */
 }
 
 /* def @name[tvars](params, attrs) -> ret { body } */
@@ -1678,7 +1709,7 @@ static void parse_def(Parser *p) {
   p->nfree = 0;
   bool inl;
   Expr *f = parse_fn(p, start, true, &inl);
-  if (ir_height(f) > PARSE_MAX_IR_DEPTH)
+  if (ir_height(f, p->tmp) > PARSE_MAX_IR_DEPTH)
     fail(p, start,
          "the definition of %s is nested deeper than %d levels (counting let chains "
          "and graph bindings)",
@@ -1820,7 +1851,7 @@ static void parse_item_guarded(Parser *p, bool first) {
 
 /* Reports globals used but never defined, each at its first use. */
 static void resolve_globals(Parser *p) {
-  PtrMap reported = {0};
+  PtrMap reported = {.arena = p->tmp};
   for (int i = 0; i < p->ngrefs && !p->stop; i++) {
     GlobalFn *g = p->grefs[i].g;
     int added;
@@ -1842,19 +1873,21 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   const char *old_file = d->file, *old_src = d->src;
   /* The lexer reads a NUL-terminated copy (NULs inside are errors); the
    * messages quote a copy with NULs shown as spaces. */
-  char *text = malloc(len + 1), *shown = malloc(len + 1);
+  char *text = malloc(len + LEX_PAD), *shown = malloc(len + 1);
   if (!text || !shown)
     abort();
   if (len)
     memcpy(text, src, len);
-  text[len] = 0;
-  for (size_t i = 0; i <= len; i++)
-    shown[i] = i < len && text[i] == 0 ? ' ' : text[i];
+  memset(text + len, 0, LEX_PAD);
+  memcpy(shown, text, len + 1);
+  for (char *z = memchr(shown, 0, len); z; z = memchr(z + 1, 0, len - (size_t)(z + 1 - shown)))
+    *z = ' ';
   if (file)
     d->file = file;
   d->src = shown;
 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
+  p.attempted.arena = p.tmp;
   Lexer L = {.src = text, .len = len, .line = 1, .a = p.tmp};
   lex_all(&L);
   p.toks = L.toks, p.ntok = L.ntok;

@@ -36,20 +36,23 @@
 
 /* ------------------------------------------------------------ buffers */
 
+/* Text being built, in an arena (growing abandons the old copy). */
 typedef struct Buf {
   char *s;
   size_t len, cap;
+  Arena *a;
 } Buf;
 
 /* Appends n bytes to b. */
 static void buf_put(Buf *b, const char *s, size_t n) {
   if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
+    size_t cap = b->cap ? b->cap : 4096;
     while (cap < b->len + n + 1)
       cap *= 2;
-    b->s = realloc(b->s, cap);
-    if (!b->s)
-      abort();
+    char *t = arena_alloc(b->a, cap);
+    if (b->len)
+      memcpy(t, b->s, b->len);
+    b->s = t;
     b->cap = cap;
   }
   memcpy(b->s + b->len, s, n);
@@ -63,6 +66,7 @@ static void buf_put(Buf *b, const char *s, size_t n) {
 typedef struct NameSet {
   const char **slots;
   size_t cap, n;
+  Arena *arena; /* where the table lives */
 } NameSet;
 
 /* FNV-1a over a NUL-terminated string. */
@@ -89,24 +93,23 @@ static bool ns_has(const NameSet *ns, const char *s) {
 /* Adds s (which must outlive the set). */
 static void ns_add(NameSet *ns, const char *s) {
   if (2 * (ns->n + 1) > ns->cap) {
-    NameSet t = {calloc(ns->cap ? 2 * ns->cap : 64, sizeof(char *)), ns->cap ? 2 * ns->cap : 64, 0};
-    if (!t.slots)
-      abort();
+    size_t cap = ns->cap ? 2 * ns->cap : 64;
+    NameSet t = {ARENA_ARRAY(ns->arena, const char *, cap), cap, 0, ns->arena};
     for (size_t i = 0; i < ns->cap; i++)
       if (ns->slots[i])
         t.slots[ns_slot(&t, ns->slots[i])] = ns->slots[i], t.n++;
-    free(ns->slots);
-    *ns = t;
+    *ns = t; /* the old table stays in the arena */
   }
   size_t i = ns_slot(ns, s);
   if (!ns->slots[i])
     ns->slots[i] = s, ns->n++;
 }
 
-/* Empties the set and frees its table. */
-static void ns_free(NameSet *ns) {
-  free(ns->slots);
-  memset(ns, 0, sizeof *ns);
+/* Empties the set, keeping its table. */
+static void ns_clear(NameSet *ns) {
+  if (ns->n)
+    memset((void *)ns->slots, 0, sizeof *ns->slots * ns->cap);
+  ns->n = 0;
 }
 
 /* ------------------------------------------------------------ printer */
@@ -134,6 +137,8 @@ typedef struct Printer {
 
   /* Per root (one global function, or the expression printed). */
   PtrMap indeg; /* Expr -> parent edges within the root */
+  const Expr **multi; /* the nodes with two or more parent edges */
+  int nmulti, capmulti;
   PtrMap post;  /* Expr -> post-order index */
   PtrMap bidx;  /* bound Expr -> index into bound[] + 1 */
   Bound *bound;
@@ -605,7 +610,16 @@ static bool is_leaf(const Expr *e) {
 static void count_edges(Printer *p, const Expr *e) {
   int added;
   int64_t *d = ptrmap_put(&p->indeg, e, &added);
-  (*d)++;
+  if (++*d == 2) {
+    if (p->nmulti == p->capmulti) {
+      p->capmulti = p->capmulti ? 2 * p->capmulti : 16;
+      const Expr **nm = ARENA_ARRAY(p->tmp, const Expr *, p->capmulti);
+      if (p->nmulti)
+        memcpy(nm, p->multi, sizeof *nm * (size_t)p->nmulti);
+      p->multi = nm;
+    }
+    p->multi[p->nmulti++] = e;
+  }
   if (!added)
     return;
   for (int i = 0, n = nkids(e); i < n; i++)
@@ -627,14 +641,13 @@ static int cmp_post_desc(const void *a, const void *b) {
 /* Collects the nodes that become graph bindings, parents first. */
 static void collect_bound(Printer *p) {
   int n = 0;
-  for (size_t i = 0; i < p->indeg.cap; i++)
-    if (p->indeg.keys[i] && p->indeg.vals[i] >= 2 && !is_leaf(p->indeg.keys[i]))
-      n++;
-  p->bound = n ? calloc((size_t)n, sizeof(Bound)) : NULL;
+  for (int i = 0; i < p->nmulti; i++)
+    n += !is_leaf(p->multi[i]);
+  p->bound = n ? ARENA_ARRAY(p->tmp, Bound, n) : NULL;
   p->nbound = 0;
-  for (size_t i = 0; i < p->indeg.cap; i++)
-    if (p->indeg.keys[i] && p->indeg.vals[i] >= 2 && !is_leaf(p->indeg.keys[i])) {
-      const Expr *e = p->indeg.keys[i];
+  for (int i = 0; i < p->nmulti; i++)
+    if (!is_leaf(p->multi[i])) {
+      const Expr *e = p->multi[i];
       p->bound[p->nbound++] = (Bound){e, (int)*ptrmap_get(&p->post, e), 0, 0, false};
     }
   if (n)
@@ -655,9 +668,10 @@ static int enter_block(Printer *p, const void *owner, int which, int nblk) {
     for (int i = 0; i < nblk; i++) {
       if (p->nblocks == p->capblocks) {
         p->capblocks = p->capblocks ? 2 * p->capblocks : 32;
-        p->blocks = realloc(p->blocks, sizeof(Block) * (size_t)p->capblocks);
-        if (!p->blocks)
-          abort();
+        Block *nb = ARENA_ARRAY(p->tmp, Block, p->capblocks);
+        if (p->nblocks)
+          memcpy(nb, p->blocks, sizeof(Block) * (size_t)p->nblocks);
+        p->blocks = nb;
       }
       int depth = p->cur_blk >= 0 ? p->blocks[p->cur_blk].depth + 1 : 0;
       p->blocks[p->nblocks++] = (Block){p->cur_blk, p->cur_item, depth};
@@ -694,9 +708,10 @@ static void note_use(Printer *p, const Var *v) {
     return;
   if (p->nused == p->capused) {
     p->capused = p->capused ? 2 * p->capused : 16;
-    p->used = realloc(p->used, sizeof(Var *) * (size_t)p->capused);
-    if (!p->used)
-      abort();
+    const Var **nu = ARENA_ARRAY(p->tmp, const Var *, p->capused);
+    if (p->nused)
+      memcpy(nu, p->used, sizeof(Var *) * (size_t)p->nused);
+    p->used = nu;
   }
   p->used[p->nused++] = v;
 }
@@ -1006,25 +1021,17 @@ static int cmp_slot(const void *a, const void *b) {
   return x->post - y->post;
 }
 
-/* Forgets everything about the previous root. */
+/* Forgets everything about the previous root (tables and arrays stay
+ * allocated in p->tmp for the next one). */
 static void reset_root(Printer *p) {
-  ptrmap_free(&p->indeg);
-  ptrmap_free(&p->post);
-  ptrmap_free(&p->bidx);
-  ptrmap_free(&p->bbase);
-  ptrmap_free(&p->gnum);
-  ptrmap_free(&p->vname);
-  ptrmap_free(&p->vbinder);
-  ptrmap_free(&p->vused);
-  ns_free(&p->vtaken);
-  ns_free(&p->ttaken);
-  free(p->bound);
-  free(p->sorted);
-  free(p->cursor);
-  free(p->blocks);
-  free(p->used);
-  p->bound = NULL, p->sorted = NULL, p->cursor = NULL, p->blocks = NULL, p->used = NULL;
-  p->nbound = p->npost = p->nblocks = p->capblocks = p->nused = p->capused = p->nfree = 0;
+  PtrMap *maps[] = {&p->indeg, &p->post,  &p->bidx,    &p->bbase,
+                    &p->gnum,  &p->vname, &p->vbinder, &p->vused};
+  for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+    ptrmap_clear(maps[i]);
+  ns_clear(&p->vtaken);
+  ns_clear(&p->ttaken);
+  p->bound = NULL, p->sorted = NULL, p->cursor = NULL;
+  p->nbound = p->npost = p->nblocks = p->nused = p->nfree = p->nmulti = 0;
   p->next_gnum = 0;
   p->cur_blk = -1, p->cur_item = 0;
 }
@@ -1048,10 +1055,8 @@ static void print_root(Printer *p, const Expr *root, void (*walk)(Printer *, con
   p->cur_blk = -1, p->cur_item = 0;
   p->dry = false;
   /* Slots in printing order; free variables keep their names. */
-  p->sorted = malloc(sizeof(Bound) * (size_t)(p->nbound ? p->nbound : 1));
-  p->cursor = malloc(sizeof(int) * (size_t)(p->nblocks ? p->nblocks : 1));
-  if (!p->sorted || !p->cursor)
-    abort();
+  p->sorted = ARENA_ARRAY(p->tmp, Bound, p->nbound ? p->nbound : 1);
+  p->cursor = ARENA_ARRAY(p->tmp, int, p->nblocks ? p->nblocks : 1);
   if (p->nbound) {
     memcpy(p->sorted, p->bound, sizeof(Bound) * (size_t)p->nbound);
     qsort(p->sorted, (size_t)p->nbound, sizeof(Bound), cmp_slot);
@@ -1107,18 +1112,36 @@ static void pr_typedef(Printer *p, const TypeDef *td) {
   put(p, "}");
 }
 
+/* A printer for module m (or NULL): its tables live in p->tmp. */
+static void printer_init(Printer *p, const Module *m) {
+  memset(p, 0, sizeof *p);
+  p->m = m;
+  p->tmp = arena_new();
+  p->out.a = p->tmp;
+  p->cur_blk = -1;
+  PtrMap *maps[] = {&p->indeg, &p->post,  &p->bidx,    &p->bbase,
+                    &p->gnum,  &p->vname, &p->vbinder, &p->vused};
+  for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+    maps[i]->arena = p->tmp;
+  p->vtaken.arena = p->ttaken.arena = p->tmp;
+}
+
 /* Frees the printer's state; returns the text (never NULL). */
 static char *finish(Printer *p) {
-  reset_root(p);
+  char *text = malloc(p->out.len + 1);
+  if (!text)
+    abort();
+  if (p->out.len)
+    memcpy(text, p->out.s, p->out.len);
+  text[p->out.len] = 0;
   arena_free(p->tmp);
-  if (!p->out.s)
-    buf_put(&p->out, "", 0);
-  return p->out.s;
+  return text;
 }
 
 /* Header, type definitions (not the prelude's), then definitions. */
 char *ir_print_module(const Module *m) {
-  Printer p = {.m = m, .tmp = arena_new(), .cur_blk = -1};
+  Printer p;
+  printer_init(&p, m);
   put(&p, "#[version = \"0.0.5\"]\n");
   for (int i = 0; i < m->ntypes; i++)
     if (!m->types[i]->builtin) {
@@ -1139,14 +1162,16 @@ char *ir_print_module(const Module *m) {
 
 /* Statements one per line, free variables declared first. */
 char *ir_print_expr(const Expr *e) {
-  Printer p = {.tmp = arena_new(), .cur_blk = -1};
+  Printer p;
+  printer_init(&p, NULL);
   print_root(&p, e, walk_expr, e);
   return finish(&p);
 }
 
 /* Type variables print by their name hints. */
 char *ir_print_type(const Type *t) {
-  Printer p = {.tmp = arena_new(), .cur_blk = -1};
+  Printer p;
+  printer_init(&p, NULL);
   pr_type(&p, t);
   return finish(&p);
 }

@@ -1,18 +1,29 @@
 /*
  * ptrmap.h - a small open-addressing map from pointers to int64 values,
  * for IR walks that must visit shared nodes once.  Internal to relayc.
+ * Its tables are malloc'd, or taken from `arena` when that is set (then
+ * growing abandons the old tables and ptrmap_free releases nothing).
  */
 #ifndef RELAYC_PTRMAP_H
 #define RELAYC_PTRMAP_H
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
 
 typedef struct PtrMap {
   const void **keys;
   int64_t *vals;
   size_t cap, n;
+  Arena *arena; /* where the tables live; NULL: malloc */
 } PtrMap;
+
+/* A zeroed table of n elements of size bytes for m. */
+static inline void *ptrmap_table(const PtrMap *m, size_t n, size_t size) {
+  return m->arena ? arena_alloc(m->arena, n * size) : calloc(n, size);
+}
 
 static inline size_t ptrmap_slot(const PtrMap *m, const void *k) {
   size_t i = (size_t)(((uintptr_t)k >> 4) * 0x9e3779b97f4a7c15ull) & (m->cap - 1);
@@ -32,10 +43,10 @@ static inline int64_t *ptrmap_get(const PtrMap *m, const void *k) {
 /* Insert k (value 0) if absent; returns its value slot.  *added tells. */
 static inline int64_t *ptrmap_put(PtrMap *m, const void *k, int *added) {
   if (2 * (m->n + 1) > m->cap) {
-    PtrMap t = {0};
+    PtrMap t = {.arena = m->arena};
     t.cap = m->cap ? 2 * m->cap : 64;
-    t.keys = calloc(t.cap, sizeof *t.keys);
-    t.vals = calloc(t.cap, sizeof *t.vals);
+    t.keys = ptrmap_table(&t, t.cap, sizeof *t.keys);
+    t.vals = ptrmap_table(&t, t.cap, sizeof *t.vals);
     if (!t.keys || !t.vals)
       abort();
     for (size_t i = 0; i < m->cap; i++)
@@ -45,8 +56,10 @@ static inline int64_t *ptrmap_put(PtrMap *m, const void *k, int *added) {
         t.vals[j] = m->vals[i];
         t.n++;
       }
-    free(m->keys);
-    free(m->vals);
+    if (!m->arena) {
+      free(m->keys);
+      free(m->vals);
+    }
     *m = t;
   }
   size_t i = ptrmap_slot(m, k);
@@ -61,11 +74,20 @@ static inline int64_t *ptrmap_put(PtrMap *m, const void *k, int *added) {
 }
 
 static inline void ptrmap_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
+  if (!m->arena) {
+    free(m->keys);
+    free(m->vals);
+  }
   m->keys = NULL;
   m->vals = NULL;
   m->cap = m->n = 0;
+}
+
+/* Remove every key, keeping the tables for reuse. */
+static inline void ptrmap_clear(PtrMap *m) {
+  if (m->n)
+    memset((void *)m->keys, 0, sizeof *m->keys * m->cap);
+  m->n = 0;
 }
 
 #endif

@@ -175,7 +175,8 @@ static void check(Wf *w, const Expr *e) {
 }
 
 bool ir_well_formed(const Module *m, Diag *d) {
-  Wf w = {.m = m, .d = d, .ok = true};
+  Arena *scratch = arena_new(); /* the maps' tables */
+  Wf w = {.m = m, .d = d, .ok = true, .bound = {.arena = scratch}, .seen = {.arena = scratch}};
   for (int i = 0; i < m->nfuncs; i++) {
     const GlobalFn *g = m->funcs[i];
     w.fn = g->name;
@@ -190,7 +191,6 @@ bool ir_well_formed(const Module *m, Diag *d) {
     check(&w, g->func);
   }
   free(w.scope);
-  ptrmap_free(&w.bound);
-  ptrmap_free(&w.seen);
+  arena_free(scratch);
   return w.ok;
 }

@@ -54,6 +54,8 @@ static RelStatus bcast(const Type *x, const Type *y, int *rank, int64_t *shape, 
   if (!op_broadcast_shape(x->tensor.rank, x->tensor.shape, y->tensor.rank, y->tensor.shape, rank,
                           shape)) {
     char bx[96], by[96];
+    if (!err || !errlen) /* no message wanted: skip formatting the types */
+      return REL_ERROR;
     return op_fail(err, errlen, "shapes %s and %s do not broadcast", op_type_str(x, bx, sizeof bx),
                    op_type_str(y, by, sizeof by));
   }

@@ -31,7 +31,8 @@ const char *op_pattern_name(OpPattern p) {
 
 RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
                     Type **out, char *err, size_t errlen) {
-  char msg[256] = "";
+  char msg[256];
+  msg[0] = 0;
   RelStatus st = op_table[op].rel(op, args, nargs, at, a, out, msg, sizeof msg);
   if (st == REL_ERROR && err && errlen)
     snprintf(err, errlen, "%s: %s", op_table[op].name, msg[0] ? msg : "ill-typed arguments");

@@ -400,7 +400,8 @@ static Type *inst(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bo
       return NULL;
     if (t->kind == TY_ADT && (!t->adt.def || t->adt.def->ntvars != k))
       return NULL;
-    Type **dst = k ? ARENA_ARRAY(cx->S, Type *, k) : NULL;
+    Type *buf[8]; /* the builders copy the array */
+    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
     bool changed = false;
     for (int i = 0; i < k; i++) {
       if (!(dst[i] = inst(cx, src[i], n, from, to, freshen, depth + 1)))
@@ -510,7 +511,8 @@ static Type *resolve(Cx *cx, Type *t, int depth) {
     Type **src = t->kind == TY_TUPLE ? t->tuple.fields
                  : t->kind == TY_ADT ? t->adt.args
                                      : t->func.params;
-    Type **dst = k ? ARENA_ARRAY(cx->S, Type *, k) : NULL;
+    Type *buf[8]; /* the builders copy the array */
+    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
     bool changed = false, ok = true;
     for (int i = 0; i < k && ok; i++) {
       dst[i] = resolve(cx, src[i], depth + 1);
