@@ -272,7 +272,8 @@ static const char main_help[] =
     "  gen     print generated programs from random byte strings\n"
     "  decode  print the program a byte file decodes to\n"
     "  stats   decode many random byte strings; report validity (type check,\n"
-    "          interpreter), speed, operator and language-feature histograms\n";
+    "          interpreter), speed, operator and language-feature histograms;\n"
+    "          with --mutations, the mutator's locality per kind of mutation\n";
 
 int main(int argc, char **argv) {
   if (argc < 2) {

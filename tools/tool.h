@@ -39,5 +39,7 @@ double tool_now(void); /* monotonic seconds */
 double tool_cpu(void); /* this thread's CPU seconds */
 
 int cmd_stats(int argc, char **argv);
+/* relaysmith stats --mutations (mutstats.c). */
+int cmd_stats_mutations(int argc, char **argv);
 
 #endif
