@@ -15,8 +15,10 @@
  * mutator of mutators/mut.h, with libFuzzer's own byte mutation
  * (LLVMFuzzerMutate, which keeps its comparison and dictionary hints) for
  * the leaf choices.  RELAYSMITH_BYTE_MUTATION=1 in the environment turns
- * them back into plain byte mutation, for comparison.
+ * them back into plain byte mutation, for comparison.  Under AFL++ (the
+ * `afl` preset) afl-fuzz uses mutators/afl_mutator.c instead.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +35,31 @@
 
 static OracleConfig config;
 
+#ifdef RS_AFL_DRIVER
+/* AFL++'s libFuzzer driver reads argv after this function and takes a
+ * lone "-passes=..." for an iteration count: drop our flags (its own
+ * arguments are files to run, or a count). */
+static void drop_our_flags(int *argc, char **argv) {
+  static const char *ours[] = {"-passes=", "--passes=", "-policy=", "-fault="};
+  int k = 1;
+  for (int i = 1; i < *argc; i++) {
+    bool mine = false;
+    for (size_t j = 0; j < sizeof ours / sizeof *ours; j++)
+      mine |= strncmp(argv[i], ours[j], strlen(ours[j])) == 0;
+    if (!mine)
+      argv[k++] = argv[i];
+  }
+  argv[k] = NULL;
+  *argc = k;
+}
+#endif
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (!oracle_init(&config, *argc, *argv, RS_FIXED_PASSES))
     exit(2);
+#ifdef RS_AFL_DRIVER
+  drop_our_flags(argc, *argv);
+#endif
   return 0;
 }
 

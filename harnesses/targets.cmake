@@ -25,6 +25,10 @@ if(RS_CUSTOM_MUTATOR AND TARGET rsmut AND NOT RS_ENGINE STREQUAL "standalone")
   set(_mut_defs RS_CUSTOM_MUTATOR=1)
   set(_mut_lib rsmut)
 endif()
+# AFL++'s libFuzzer driver (the `afl` preset) needs our flags out of argv.
+if(CMAKE_C_COMPILER MATCHES "afl-")
+  list(APPEND _mut_defs RS_AFL_DRIVER=1)
+endif()
 
 if(TARGET rsgen AND _have_passes)
   rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c LIBS ${_mut_lib}
