@@ -10,13 +10,8 @@
  * Built with -DRS_FIXED_PASSES="name" it is pass_fuzzer_<name>, the
  * per-pass binary ClusterFuzzLite runs with its own corpus.
  *
- * Built with RS_CUSTOM_MUTATOR (the default; CMake option of that name) it
- * also defines libFuzzer's custom mutator and crossover: the span-aware
- * mutator of mutators/mut.h, with libFuzzer's own byte mutation
- * (LLVMFuzzerMutate, which keeps its comparison and dictionary hints) for
- * the leaf choices.  RELAYSMITH_BYTE_MUTATION=1 in the environment turns
- * them back into plain byte mutation, for comparison.  Under AFL++ (the
- * `afl` preset) afl-fuzz uses mutators/afl_mutator.c instead.
+ * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
+ * on by default) it mutates with the span-aware mutator.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,10 +19,6 @@
 #include <string.h>
 
 #include "oracle.h"
-
-#ifdef RS_CUSTOM_MUTATOR
-#include "mutators/mut.h"
-#endif
 
 #ifndef RS_FIXED_PASSES
 #define RS_FIXED_PASSES NULL
@@ -68,40 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   return 0;
 }
 
-#ifdef RS_CUSTOM_MUTATOR
-/* libFuzzer's byte mutator; weak, so engines without it still link (the
- * mutator then uses its own, mut_bytes_builtin). */
-size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
-
-/* Whether RELAYSMITH_BYTE_MUTATION asks for plain byte mutation. */
-static bool byte_mutation(void) {
-  static int on = -1;
-  if (on < 0) {
-    const char *v = getenv("RELAYSMITH_BYTE_MUTATION");
-    on = v && *v && strcmp(v, "0") != 0;
-    if (on)
-      fprintf(stderr, "relaysmith: RELAYSMITH_BYTE_MUTATION set: byte mutation only\n");
-  }
-  return on;
+/* The policy the custom mutator decodes with (harnesses/custom_mutator.c). */
+const char *rs_target_policy(void) {
+  return config.policy;
 }
-
-static MutOptions mut_options(void) {
-  MutOptions o = {gen_policy_get(config.policy), LLVMFuzzerMutate, 0};
-  return o;
-}
-
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
-  if (byte_mutation() && LLVMFuzzerMutate)
-    return LLVMFuzzerMutate(data, size, max_size);
-  MutOptions o = mut_options();
-  return mut_mutate(&o, data, size, data, max_size, seed, NULL);
-}
-
-size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
-                                 uint8_t *out, size_t max_out, unsigned int seed) {
-  if (byte_mutation())
-    return 0; /* libFuzzer then picks its default mutations (and their crossover) */
-  MutOptions o = mut_options();
-  return mut_crossover(&o, a, na, b, nb, out, max_out, seed, NULL);
-}
-#endif

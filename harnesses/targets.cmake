@@ -15,28 +15,34 @@ foreach(item ${_pass_items})
   endif()
 endforeach()
 
-# The generator-driven targets define libFuzzer's custom mutator and
-# crossover (mutators/mut.h) unless RS_CUSTOM_MUTATOR is OFF; at run time
-# RELAYSMITH_BYTE_MUTATION=1 also falls back to byte mutation.
+# The generator-driven targets get libFuzzer's custom mutator and crossover
+# (harnesses/custom_mutator.c, mutators/mut.h) unless RS_CUSTOM_MUTATOR is
+# OFF; at run time RELAYSMITH_BYTE_MUTATION=1 also falls back to byte
+# mutation.
 option(RS_CUSTOM_MUTATOR "span-aware custom mutator in the generator-driven fuzz targets" ON)
-set(_mut_defs "")
+set(_mut_src "")
 set(_mut_lib rsgen)
 if(RS_CUSTOM_MUTATOR AND TARGET rsmut AND NOT RS_ENGINE STREQUAL "standalone")
-  set(_mut_defs RS_CUSTOM_MUTATOR=1)
+  set(_mut_src harnesses/custom_mutator.c)
   set(_mut_lib rsmut)
 endif()
 # AFL++'s libFuzzer driver (the `afl` preset) needs our flags out of argv.
+set(_afl_defs "")
 if(CMAKE_C_COMPILER MATCHES "afl-")
-  list(APPEND _mut_defs RS_AFL_DRIVER=1)
+  set(_afl_defs RS_AFL_DRIVER=1)
+endif()
+
+if(TARGET rsgen)
+  rs_fuzz_target(typecheck_fuzzer SOURCES harnesses/typecheck_fuzzer.c ${_mut_src} LIBS ${_mut_lib})
 endif()
 
 if(TARGET rsgen AND _have_passes)
-  rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c LIBS ${_mut_lib}
-                 DEFS ${_mut_defs})
+  rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c ${_mut_src}
+                 LIBS ${_mut_lib} DEFS ${_afl_defs})
   # One binary per production pass, named after it.
   foreach(p ${RS_PASSES})
-    rs_fuzz_target(pass_fuzzer_${p} SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c
-                   LIBS ${_mut_lib} DEFS RS_FIXED_PASSES="${p}" ${_mut_defs})
+    rs_fuzz_target(pass_fuzzer_${p} SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c ${_mut_src}
+                   LIBS ${_mut_lib} DEFS RS_FIXED_PASSES="${p}" ${_afl_defs})
   endforeach()
 endif()
 

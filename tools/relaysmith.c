@@ -273,7 +273,10 @@ static const char main_help[] =
     "  decode  print the program a byte file decodes to\n"
     "  stats   decode many random byte strings; report validity (type check,\n"
     "          interpreter), speed, operator and language-feature histograms;\n"
-    "          with --mutations, the mutator's locality per kind of mutation\n";
+    "          with --mutations, the mutator's locality per kind of mutation\n"
+    "  run     run relayc passes on a program (text or bytes); print it and\n"
+    "          the interpreter's results before and after\n"
+    "  seeds   write a small seed corpus covering every feature and operator\n";
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -291,6 +294,10 @@ int main(int argc, char **argv) {
     return cmd_decode(argc - 2, argv + 2);
   if (!strcmp(cmd, "stats"))
     return cmd_stats(argc - 2, argv + 2);
+  if (!strcmp(cmd, "run"))
+    return cmd_run(argc - 2, argv + 2);
+  if (!strcmp(cmd, "seeds"))
+    return cmd_seeds(argc - 2, argv + 2);
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n%s", cmd, main_help);
   return 2;
 }
