@@ -267,6 +267,113 @@ static bool scope_fits(const GenSpans *dsp, int j, const GenSpans *rsp, int i) {
   return true;
 }
 
+/* ------------------------------------------- comparing two subtrees */
+
+/* Structural equality of expressions of two decodes of inputs that agree
+ * up to the subtree: variables by id (ids follow creation order, so a
+ * variable made before the subtree has the same id in both), binders with
+ * their annotations, globals by name and body.  Conservative: false when
+ * unsure or past the budget. */
+typedef struct Cmp {
+  int budget;
+  const char *seen[8]; /* globals whose bodies are being compared */
+  int nseen;
+} Cmp;
+
+static bool same_expr(Cmp *c, const Expr *x, const Expr *y);
+
+static bool same_var(const Var *x, const Var *y) {
+  return x->id == y->id && (x->annot == NULL) == (y->annot == NULL) &&
+         (!x->annot || same_type(x->annot, y->annot));
+}
+
+static bool same_pat(const Pattern *x, const Pattern *y) {
+  if (x->kind != y->kind || x->n != y->n)
+    return false;
+  if (x->kind == PAT_VAR)
+    return same_var(x->var, y->var);
+  if (x->kind == PAT_CTOR && strcmp(x->ctor->name, y->ctor->name) != 0)
+    return false;
+  for (int i = 0; i < x->n; i++)
+    if (!same_pat(x->sub[i], y->sub[i]))
+      return false;
+  return true;
+}
+
+static bool same_list(Cmp *c, int n, Expr *const *x, Expr *const *y) {
+  for (int i = 0; i < n; i++)
+    if (!same_expr(c, x[i], y[i]))
+      return false;
+  return true;
+}
+
+/* Same global: same name, and (once) the same body. */
+static bool same_global(Cmp *c, const GlobalFn *x, const GlobalFn *y) {
+  if (strcmp(x->name, y->name) != 0 || !x->func != !y->func)
+    return false;
+  for (int i = 0; i < c->nseen; i++)
+    if (strcmp(c->seen[i], x->name) == 0)
+      return true;
+  if (c->nseen == 8)
+    return false;
+  c->seen[c->nseen++] = x->name;
+  return !x->func || same_expr(c, x->func, y->func);
+}
+
+static bool same_expr(Cmp *c, const Expr *x, const Expr *y) {
+  if (--c->budget < 0 || x->kind != y->kind)
+    return false;
+  switch (x->kind) {
+  case EX_VAR: return x->var->id == y->var->id;
+  case EX_GLOBAL: return same_global(c, x->global, y->global);
+  case EX_CONST: return ir_tensor_identical(x->constant, y->constant);
+  case EX_TUPLE:
+    return x->tuple.n == y->tuple.n && same_list(c, x->tuple.n, x->tuple.fields, y->tuple.fields);
+  case EX_PROJ: return x->proj.index == y->proj.index && same_expr(c, x->proj.tuple, y->proj.tuple);
+  case EX_LET:
+    return same_var(x->let.var, y->let.var) && same_expr(c, x->let.value, y->let.value) &&
+           same_expr(c, x->let.body, y->let.body);
+  case EX_IF:
+    return same_expr(c, x->if_.cond, y->if_.cond) && same_expr(c, x->if_.then, y->if_.then) &&
+           same_expr(c, x->if_.els, y->if_.els);
+  case EX_CALL:
+    if (x->call.kind != y->call.kind || x->call.nargs != y->call.nargs)
+      return false;
+    if (x->call.kind == CALL_OP &&
+        (x->call.op != y->call.op || !ir_attrs_equal(&x->call.attrs, &y->call.attrs)))
+      return false;
+    if (x->call.kind == CALL_CTOR && strcmp(x->call.ctor->name, y->call.ctor->name) != 0)
+      return false;
+    if (x->call.kind == CALL_EXPR && !same_expr(c, x->call.callee, y->call.callee))
+      return false;
+    return same_list(c, x->call.nargs, x->call.args, y->call.args);
+  case EX_FUNC:
+    if (x->func.ntvars || y->func.ntvars || x->func.nparams != y->func.nparams ||
+        x->func.primitive != y->func.primitive || !x->func.ret != !y->func.ret ||
+        (x->func.ret && !same_type(x->func.ret, y->func.ret)))
+      return false;
+    for (int i = 0; i < x->func.nparams; i++)
+      if (!same_var(x->func.params[i], y->func.params[i]))
+        return false;
+    return same_expr(c, x->func.body, y->func.body);
+  case EX_REF_NEW: return same_expr(c, x->ref_new.value, y->ref_new.value);
+  case EX_REF_READ: return same_expr(c, x->ref_read.ref, y->ref_read.ref);
+  case EX_REF_WRITE:
+    return same_expr(c, x->ref_write.ref, y->ref_write.ref) &&
+           same_expr(c, x->ref_write.value, y->ref_write.value);
+  case EX_MATCH:
+    if (x->match.n != y->match.n || x->match.complete != y->match.complete ||
+        !same_expr(c, x->match.scrut, y->match.scrut))
+      return false;
+    for (int i = 0; i < x->match.n; i++)
+      if (!same_pat(x->match.clauses[i].pat, y->match.clauses[i].pat) ||
+          !same_expr(c, x->match.clauses[i].body, y->match.clauses[i].body))
+        return false;
+    return true;
+  }
+  return false;
+}
+
 /* ------------------------------------------------------- the mutator */
 
 typedef struct Mut {
@@ -275,7 +382,8 @@ typedef struct Mut {
   size_t max;
   Input in;     /* the parent */
   Buf cand;     /* a candidate being measured */
-  GenSpans csp; /* its spans (their types and expressions are freed) */
+  Module *cmod; /* its program */
+  GenSpans csp; /* its spans */
   Buf out;      /* the result */
   Buf tmp;      /* new span bytes */
   Buf tmp2;
@@ -288,7 +396,9 @@ static const GenSpans *cand_decode(Mut *M, uint32_t s, const uint8_t *r, size_t 
   put(&M->cand, M->in.b.p, s);
   put(&M->cand, r, rn);
   put(&M->cand, NULL, pad);
-  ir_module_free(gen_decode(M->cand.p, M->cand.n, M->o->policy, &M->csp));
+  if (M->cmod)
+    ir_module_free(M->cmod);
+  M->cmod = gen_decode(M->cand.p, M->cand.n, M->o->policy, &M->csp);
   return &M->csp;
 }
 
@@ -326,6 +436,11 @@ static bool replace(Mut *M, int i, const uint8_t *r, size_t rn) {
   M->info.old_end = e;
   M->info.new_end = (uint32_t)(s + c);
   M->info.exact = exact;
+  /* The same subtree leaves the generator in the same state, so the rest
+   * reads the same too: the program would not change. */
+  Cmp cmp = {.budget = 20000};
+  if (exact && same_expr(&cmp, M->in.sp.v[i].expr, M->csp.v[i].expr))
+    return false;
   return emit(M, s, e, r, rn, c);
 }
 
@@ -570,19 +685,42 @@ static bool k_leaf(Mut *M) {
   return false;
 }
 
+/* The module-level choices (generated type definitions, @main's result
+ * type) between the header and @main's body, regenerated from random
+ * bytes; a decode measures where the body now starts, so the body keeps
+ * its bytes (it is read again at the new result type). */
+static bool k_prefix(Mut *M) {
+  uint32_t s0 = M->in.sp.v[0].start;
+  Buf *R = &M->tmp;
+  R->n = 0;
+  put_random(R, &M->r, loglen(&M->r, 32));
+  size_t c = 0;
+  bool exact = false;
+  for (size_t pad = PAD; pad <= 16 * PAD && !exact; pad *= 16) {
+    const GenSpans *cs = cand_decode(M, GEN_HEADER_BYTES, R->p, R->n, pad);
+    c = cs->v[0].start - GEN_HEADER_BYTES;
+    exact = c < R->n + pad;
+  }
+  if (!exact)
+    return false;
+  M->info.start = GEN_HEADER_BYTES;
+  M->info.old_end = s0;
+  M->info.new_end = (uint32_t)(GEN_HEADER_BYTES + c);
+  M->info.exact = true;
+  return emit(M, GEN_HEADER_BYTES, s0, R->p, R->n, c);
+}
+
 /* MUT_HEADER: one header byte, the budget byte, the whole header random
- * or zero (the policy's defaults), or one module-level choice (the
- * generated type definitions and @main's result type). */
+ * or zero (the policy's defaults), or the module-level choices. */
 static bool k_header(Mut *M) {
   Buf *o = &M->out;
   o->n = 0;
   put(o, M->in.b.p, M->in.end);
   size_t lim = M->max < GEN_HEADER_BYTES ? M->max : GEN_HEADER_BYTES;
-  uint32_t s0 = M->in.sp.v[0].start;
   M->info.span = -1;
   M->info.start = 0;
   M->info.old_end = M->info.new_end = GEN_HEADER_BYTES;
-  switch (below(&M->r, 10)) {
+  switch (below(&M->r, 12)) {
   case 0:
   case 1:
   case 2:
@@ -596,13 +734,9 @@ static bool k_header(Mut *M) {
     break;
   case 8: memset(o->p, 0, lim); break;
   default:
-    if (s0 > GEN_HEADER_BYTES && s0 <= M->max) {
-      M->info.start = GEN_HEADER_BYTES;
-      M->info.old_end = M->info.new_end = s0;
-      o->p[GEN_HEADER_BYTES + below(&M->r, s0 - GEN_HEADER_BYTES)] = (uint8_t)rnd(&M->r);
-    } else {
-      o->p[below(&M->r, (uint32_t)lim)] = (uint8_t)rnd(&M->r);
-    }
+    if (M->max > GEN_HEADER_BYTES)
+      return k_prefix(M);
+    o->p[below(&M->r, (uint32_t)lim)] = (uint8_t)rnd(&M->r);
   }
   o->n = untrail(o->p, o->n);
   M->info.exact = true;
@@ -708,6 +842,8 @@ static size_t mut_done(Mut *M, bool ok, uint8_t *out, MutInfo *info) {
       *info = M->info;
   }
   input_free(&M->in);
+  if (M->cmod)
+    ir_module_free(M->cmod);
   gen_spans_free(&M->csp);
   buf_free(&M->cand);
   buf_free(&M->out);
