@@ -78,7 +78,7 @@ static void test_trim(void) {
 }
 
 typedef struct Tally {
-  int calls, ok, zero, unchanged, exact, outside;
+  int calls, ok, zero, unchanged, exact, outside, same;
 } Tally;
 
 static Tally tally[MUT_KINDS];
@@ -129,6 +129,7 @@ static void check_one(const MutOptions *o, const uint8_t *p, size_t np, const ui
     gen_spans_free(&sp);
     MutLocality loc = mut_locality(o->policy, p, np, out, n, &info);
     t->outside += loc.outside;
+    t->same += !loc.differs;
   } else if (info.kind == MUT_HEADER && info.old_end == GEN_HEADER_BYTES) {
     /* Only header bytes changed. */
     size_t a = canon > GEN_HEADER_BYTES ? canon : GEN_HEADER_BYTES;
@@ -187,6 +188,11 @@ static void test_property(bool hook) {
     CHECK_MSG(t->calls > 0 && (t->zero * 3 < t->calls + t->zero || (hook && k == MUT_WRAP)), "%s",
               mut_kind_names[k]);
     CHECK(t->unchanged == 0);
+    /* A span mutation that keeps the subtree is retried, so the program
+     * changes (up to the rare subtree that differs only in variable
+     * numbering, which alpha-equivalence ignores). */
+    CHECK_MSG(k == MUT_HEADER || t->same * 20 <= t->calls, "%s: %d of %d the same program",
+              mut_kind_names[k], t->same, t->calls);
   }
 }
 
