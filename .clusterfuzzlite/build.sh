@@ -21,6 +21,6 @@ while read -r target; do
     rm -f "$OUT/${target}_seed_corpus.zip"
     (cd "$RS_SEEDS" && zip -q -j "$OUT/${target}_seed_corpus.zip" ./*)
   fi
-  [ -f "$RS_DICT" ] && cp "$RS_DICT" "$OUT/$target.dict"
-  [ -f "$RS_OPTIONS" ] && cp "$RS_OPTIONS" "$OUT/$target.options"
+  if [ -f "$RS_DICT" ]; then cp "$RS_DICT" "$OUT/$target.dict"; fi
+  if [ -f "$RS_OPTIONS" ]; then cp "$RS_OPTIONS" "$OUT/$target.options"; fi
 done < "$build/fuzz_targets.txt"

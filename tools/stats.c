@@ -44,6 +44,8 @@ static const char stats_help[] =
     "                       interpreter's, 1000000)\n"
     "  --show-failures K    print up to K failing programs to stderr (default 3)\n"
     "  --save-failures DIR  write each failing input to DIR/fail-<i>.bin\n"
+    "  --mutations          measure the mutator instead (relaysmith stats\n"
+    "                       --mutations --help)\n"
     "\n"
     "Exit status 0 when every program is well formed, well typed and\n"
     "evaluates without error; 1 otherwise.\n";
@@ -258,6 +260,9 @@ static void report(const Opts *o, const Stats *st) {
 }
 
 int cmd_stats(int argc, char **argv) {
+  for (int i = 0; i < argc; i++)
+    if (!strcmp(argv[i], "--mutations"))
+      return cmd_stats_mutations(argc, argv);
   Opts o = {.count = 10000, .seed = 1, .max_len = 4096, .show = 3, .eval = true};
   o.fuel = (uint64_t)ev_default_limits.fuel;
   const char *policy = "default";

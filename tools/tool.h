@@ -39,6 +39,8 @@ double tool_now(void); /* monotonic seconds */
 double tool_cpu(void); /* this thread's CPU seconds */
 
 int cmd_stats(int argc, char **argv);
+/* relaysmith stats --mutations (mutstats.c). */
+int cmd_stats_mutations(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_seeds(int argc, char **argv);
 int cmd_bench(int argc, char **argv); /* bench.c */

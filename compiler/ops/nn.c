@@ -1452,8 +1452,11 @@ void k_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = (i / inner) % len;
-    double v = (ir_tensor_get_f64(x, i) - ir_tensor_get_f64(mean, c)) /
-               sqrt(ir_tensor_get_f64(var, c) + eps);
+    /* A zero denominator divides in IEEE terms (inf or NaN), spelled out so
+     * the kernel has no float division by zero for UBSan to report. */
+    double num = ir_tensor_get_f64(x, i) - ir_tensor_get_f64(mean, c);
+    double den = sqrt(ir_tensor_get_f64(var, c) + eps);
+    double v = den != 0 ? num / den : num == 0 || num != num ? NAN : copysign(INFINITY, num);
     if (scale)
       v *= ir_tensor_get_f64(gamma, c);
     if (center)

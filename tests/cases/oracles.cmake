@@ -4,7 +4,7 @@
 if(TARGET pass_fuzzer AND RS_TEST_PASSES)
   set(_bug_cases
       "bad_fold_swap result"
-      "bad_cse_attrs type|result"
+      "bad_cse_attrs type|result|well-formed"
       "bad_dce_refwrite result"
       "bad_anf postcondition")
   foreach(case ${_bug_cases})

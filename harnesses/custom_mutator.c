@@ -1,0 +1,60 @@
+/*
+ * custom_mutator.c - libFuzzer's custom mutator and crossover for the
+ * generator-driven fuzz targets (pass_fuzzer, pass_fuzzer_<pass>,
+ * typecheck_fuzzer): the span-aware mutator of mutators/mut.h, with
+ * libFuzzer's own byte mutation (LLVMFuzzerMutate, which keeps its
+ * comparison and dictionary hints) for the leaf choices.
+ *
+ * RELAYSMITH_BYTE_MUTATION=1 in the environment turns them back into
+ * plain byte mutation, for comparison; so does building with
+ * -DRS_CUSTOM_MUTATOR=OFF (the file is then not linked).  Under AFL++
+ * afl-fuzz uses mutators/afl_mutator.c instead.
+ *
+ * A target that decodes with another policy than "default" defines
+ * rs_target_policy() to say which.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mutators/mut.h"
+
+/* libFuzzer's byte mutator; weak, so engines without it still link (the
+ * mutator then uses its own, mut_bytes_builtin). */
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
+/* The target's policy name, when it has one. */
+const char *rs_target_policy(void) __attribute__((weak));
+
+/* Whether RELAYSMITH_BYTE_MUTATION asks for plain byte mutation. */
+static bool byte_mutation(void) {
+  static int on = -1;
+  if (on < 0) {
+    const char *v = getenv("RELAYSMITH_BYTE_MUTATION");
+    on = v && *v && strcmp(v, "0") != 0;
+    if (on)
+      fprintf(stderr, "relaysmith: RELAYSMITH_BYTE_MUTATION set: byte mutation only\n");
+  }
+  return on;
+}
+
+static MutOptions options(void) {
+  const GenPolicy *p = rs_target_policy ? gen_policy_get(rs_target_policy()) : NULL;
+  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0};
+  return o;
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
+  if (byte_mutation() && LLVMFuzzerMutate)
+    return LLVMFuzzerMutate(data, size, max_size);
+  MutOptions o = options();
+  return mut_mutate(&o, data, size, data, max_size, seed, NULL);
+}
+
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
+                                 uint8_t *out, size_t max_out, unsigned int seed) {
+  if (byte_mutation())
+    return 0; /* libFuzzer then picks its default mutations (and their crossover) */
+  MutOptions o = options();
+  return mut_crossover(&o, a, na, b, nb, out, max_out, seed, NULL);
+}

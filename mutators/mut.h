@@ -1,0 +1,106 @@
+/*
+ * mut.h - the structure-aware mutator: edits a choice stream (an input of
+ * the generator, gen.h) through its spans, independent of the fuzzing
+ * engine.  The libFuzzer adapter is in harnesses/pass_fuzzer.c, the AFL++
+ * one in mutators/afl_mutator.c.
+ *
+ * One call decodes the input with span recording, picks a kind of
+ * mutation (MutKind) and a span, writes new bytes for that span, and
+ * measures with one more decode how many of them the new subtree reads,
+ * so that the bytes after the span stay where they were and the rest of
+ * the program is read from the same bytes (it can still change where it
+ * depends on the span, e.g. which variables are still unused).
+ *
+ * Decoding is total, so every output decodes to a well-typed program.
+ * The output depends only on (input, max_size, seed) and the byte
+ * mutator (MutOptions.bytes; the built-in one is seeded from seed).
+ *
+ *   MutOptions o = {gen_policy_get("default")};
+ *   size_t n = mut_mutate(&o, data, size, data, max_size, seed, NULL);
+ */
+#ifndef RS_MUT_H
+#define RS_MUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "generator/gen.h"
+
+/* The kinds of mutation. */
+typedef enum MutKind {
+  MUT_REGEN,  /* fresh random bytes for a span: a new subtree of its type,
+                 in its scope */
+  MUT_SHRINK, /* a span toward zeros: its simplest value, or its own bytes
+                 with a zero tail, or smaller bytes */
+  MUT_COPY,   /* a span replaced by another same-type span of the input that
+                 is not its descendant (a sibling, another branch, an
+                 ancestor), preferring ones whose free variables are in scope */
+  MUT_WRAP,   /* a let or an if added around a span */
+  MUT_UNWRAP, /* a span replaced by one of its same-type descendants */
+  MUT_LEAF,   /* the byte mutator on the bytes of one leaf span */
+  MUT_HEADER, /* the swarm header (budget, features, operators, and the pass
+                 sequence in pass_fuzzer) or the module-level choices */
+  MUT_CROSS,  /* crossover: a same-type span of a second input, its free
+                 variables read again as variables of the recipient's scope */
+  MUT_KINDS
+} MutKind;
+
+extern const char *const mut_kind_names[MUT_KINDS];
+
+/* A byte mutator, e.g. libFuzzer's LLVMFuzzerMutate: mutates data[0, size)
+ * in place (capacity max_size) and returns the new size. */
+typedef size_t (*MutBytesFn)(uint8_t *data, size_t size, size_t max_size);
+
+typedef struct MutOptions {
+  const GenPolicy *policy; /* the policy the target decodes with */
+  MutBytesFn bytes;        /* NULL: mut_bytes_builtin, seeded per call */
+  uint32_t kinds;          /* bit k allows MutKind k; 0 allows every kind */
+} MutOptions;
+
+/* What one call did (for statistics and tests). */
+typedef struct MutInfo {
+  MutKind kind;
+  int span;         /* the parent's span index, -1 for MUT_HEADER */
+  uint32_t start;   /* the span's bytes [start, old_end) in the parent */
+  uint32_t old_end; /* became [start, new_end) in the output */
+  uint32_t new_end;
+  int donor;  /* MUT_COPY/UNWRAP/CROSS: the span copied, else -1 */
+  bool exact; /* new_end is where the new subtree ends */
+} MutInfo;
+
+/* Mutate data[0, size) into out (capacity max_size; out may be data).
+ * Returns the new size (<= max_size), 0 only when max_size is 0 or no
+ * allowed kind applies. */
+size_t mut_mutate(const MutOptions *o, const uint8_t *data, size_t size, uint8_t *out,
+                  size_t max_size, uint64_t seed, MutInfo *info);
+
+/* Crossover: a span of a gets the bytes of a same-type span of b.  Falls
+ * back to mut_mutate of a when no span of b fits (MUT_CROSS need not be
+ * in o->kinds).  out may not overlap a or b. */
+size_t mut_crossover(const MutOptions *o, const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
+                     uint8_t *out, size_t max_size, uint64_t seed, MutInfo *info);
+
+/* A small byte mutator (bit flips, random and interesting values, inserts,
+ * deletes), deterministic in seed. */
+size_t mut_bytes_builtin(uint8_t *data, size_t size, size_t max_size, uint64_t seed);
+
+/* The input with trailing bytes the decoder never reads removed (and
+ * trailing zeros, which read like missing bytes): decodes to the same
+ * program.  Returns the new size. */
+size_t mut_trim(const GenPolicy *p, const uint8_t *data, size_t size);
+
+/* ------------------------------------------------ measuring a mutation */
+
+/* How a mutant relates to its parent. */
+typedef struct MutLocality {
+  bool differs; /* the programs are not alpha-equivalent */
+  bool outside; /* with the mutated span cut out of both, they are
+                   (for MUT_HEADER: the whole programs are) */
+} MutLocality;
+
+/* Decode parent and mutant and compare them around info's span. */
+MutLocality mut_locality(const GenPolicy *p, const uint8_t *parent, size_t np,
+                         const uint8_t *mutant, size_t nm, const MutInfo *info);
+
+#endif
