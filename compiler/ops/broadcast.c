@@ -195,7 +195,7 @@ static double bin_float(OpId op, double a, double b) {
   case OP_ADD: return a + b;
   case OP_SUBTRACT: return a - b;
   case OP_MULTIPLY: return a * b;
-  case OP_DIVIDE: return a / b;
+  case OP_DIVIDE: return op_fdiv(a, b);
   case OP_POWER: return pow(a, b);
   case OP_MAXIMUM: return op_fmax(a, b);
   case OP_MINIMUM: return op_fmin(a, b);

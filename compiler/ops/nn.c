@@ -1292,7 +1292,7 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
         sum += exp(ir_tensor_get_f64(x, base + i * inner) - m);
       for (int64_t i = 0; i < len; i++) {
         double v = ir_tensor_get_f64(x, base + i * inner) - m;
-        ir_tensor_set_f64(r, base + i * inner, op == OP_SOFTMAX ? exp(v) / sum : v - log(sum));
+        ir_tensor_set_f64(r, base + i * inner, op == OP_SOFTMAX ? op_fdiv(exp(v), sum) : v - log(sum));
       }
     }
 }
@@ -1452,11 +1452,8 @@ void k_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = (i / inner) % len;
-    /* A zero denominator divides in IEEE terms (inf or NaN), spelled out so
-     * the kernel has no float division by zero for UBSan to report. */
-    double num = ir_tensor_get_f64(x, i) - ir_tensor_get_f64(mean, c);
-    double den = sqrt(ir_tensor_get_f64(var, c) + eps);
-    double v = den != 0 ? num / den : num == 0 || num != num ? NAN : copysign(INFINITY, num);
+    double v = op_fdiv(ir_tensor_get_f64(x, i) - ir_tensor_get_f64(mean, c),
+                       sqrt(ir_tensor_get_f64(var, c) + eps));
     if (scale)
       v *= ir_tensor_get_f64(gamma, c);
     if (center)
@@ -1537,7 +1534,7 @@ void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
       }
       var /= (double)len;
       for (int64_t i = 0; i < len; i++) {
-        double v = (ir_tensor_get_f64(x, base + i * inner) - mean) / sqrt(var + eps);
+        double v = op_fdiv(ir_tensor_get_f64(x, base + i * inner) - mean, sqrt(var + eps));
         if (scale)
           v *= ir_tensor_get_f64(gamma, i);
         if (center)

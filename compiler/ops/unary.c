@@ -116,7 +116,7 @@ static double un_float(OpId op, double x, double lo, double hi) {
   case OP_EXP: return exp(x);
   case OP_LOG: return log(x);
   case OP_SQRT: return sqrt(x);
-  case OP_RSQRT: return 1.0 / sqrt(x);
+  case OP_RSQRT: return op_fdiv(1.0, sqrt(x));
   case OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
   case OP_TANH: return tanh(x);
   case OP_RELU: return op_fmax(x, 0.0);

@@ -71,4 +71,14 @@ void op_unravel(int64_t index, int rank, const int64_t *shape, int64_t *coord);
  * broadcast result of rank rout (dims of size 1 repeat). */
 int64_t op_broadcast_index(const int64_t *coord, int rout, int r, const int64_t *shape);
 
+/* IEEE division a / b, with b == 0 spelled out (inf or NaN) so kernels
+ * have no float division by zero for UBSan's float-divide-by-zero check. */
+static inline double op_fdiv(double a, double b) {
+  if (b != 0)
+    return a / b;
+  if (a == 0 || a != a)
+    return __builtin_nan("");
+  return (a < 0) != __builtin_signbit(b) ? -__builtin_inf() : __builtin_inf();
+}
+
 #endif
