@@ -978,8 +978,11 @@ static Expr *place(Place *p, Expr *e) {
   return r;
 }
 
-/* Would e be shareable once its children marked in ok[] are? */
-static bool shareable_given(const ScopeInfo *si, const bool *ok, const Expr *e) {
+/* Would e (node i) be shareable once its children marked in ok[] are?
+ * lets[s] says a binding lands in scope s: an if whose branch receives one
+ * holds a let after placement, and a node with a binder is not shareable. */
+static bool shareable_given(const ScopeInfo *si, const bool *ok, const bool *lets, int i) {
+  const Expr *e = si->node[i];
   Expr *const *kids = NULL;
   int n = 0;
   switch (e->kind) {
@@ -990,7 +993,7 @@ static bool shareable_given(const ScopeInfo *si, const bool *ok, const Expr *e) 
   case EX_PROJ: kids = &e->proj.tuple, n = 1; break;
   case EX_IF:
     return ok[pass_scope_id(si, e->if_.cond)] && ok[pass_scope_id(si, e->if_.then)] &&
-           ok[pass_scope_id(si, e->if_.els)];
+           ok[pass_scope_id(si, e->if_.els)] && !lets[si->sub[i]] && !lets[si->sub[i] + 1];
   case EX_CALL:
     if (e->call.kind == CALL_EXPR)
       return false;
@@ -1005,24 +1008,28 @@ static bool shareable_given(const ScopeInfo *si, const bool *ok, const Expr *e) 
 }
 
 /* Bind, at their homes, the nodes reached along two paths that are not
- * shareable (fused calls, and shared nodes containing unbound ones). */
+ * shareable (fused calls, and shared nodes containing unbound ones or, in
+ * an if branch, bindings of their own). */
 static Expr *bind_shared(Module *m, Expr *body) {
   Place p = {m, {0}, NULL, {0}};
   pass_scope_build(&p.si, body, true);
   int n = p.si.n;
   p.bind = calloc((size_t)n + 1, sizeof *p.bind);
   bool *ok = calloc((size_t)n + 1, sizeof *ok); /* shareable, or bound */
-  if (!p.bind || !ok)
+  bool *lets = calloc((size_t)p.si.nscopes + 1, sizeof *lets); /* a binding lands here */
+  if (!p.bind || !ok || !lets)
     abort();
   bool any = false;
   for (int i = n - 1; i >= 0; i--) { /* children first */
-    bool own = shareable_given(&p.si, ok, p.si.node[i]);
+    bool own = shareable_given(&p.si, ok, lets, i);
     p.bind[i] = p.si.refs[i] >= 2 && !own;
     ok[i] = own || p.bind[i];
-    any = any || p.bind[i];
+    if (p.bind[i])
+      any = lets[p.si.home[i]] = true;
   }
   if (any)
     body = chain(&p, body, 0);
+  free(lets);
   free(ok);
   free(p.bind);
   ptrmap_free(&p.memo);
