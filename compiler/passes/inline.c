@@ -473,6 +473,10 @@ static Expr *inl_node(Inl *I, Expr *e) {
     int64_t *fn = callee->kind == EX_VAR ? ptrmap_get(&I->letfn, callee->var) : NULL;
     if (fn) {
       Expr *f = (Expr *)(intptr_t)*fn;
+      /* The literal's annotations go; they may have determined the types
+       * of variables it uses (its return type fixing a Nil's element
+       * type, say), so those variables keep their types as annotations. */
+      pass_pin_refs(f);
       Expr **args = inl_args(I, e);
       Expr *r = bind_args(I, f->func.nparams, f->func.params, args, f->func.body, e->type);
       return pass_pin_expr(I->m, r, e->type);
