@@ -23,7 +23,7 @@
 /* ----------------------------------------------------------------- scope */
 
 Var *gen_fresh_var(GenCtx *g, const char *hint, Type *t, bool annotate) {
-  return ir_var(g->m, hint, annotate ? t : NULL);
+  return ir_var_static(g->m, hint, annotate ? t : NULL);
 }
 
 /* Grow a malloc'd array to hold n + 1 elements. */

@@ -150,6 +150,7 @@ void gen_scope_push(GenCtx *g, Var *v, Type *t);
 void gen_scope_pop(GenCtx *g, int to);
 void gen_var_used(GenCtx *g, Var *v);
 Expr *gen_var_expr(GenCtx *g, Scoped *s);
+/* A new variable; hint is a string literal (it is not copied). */
 Var *gen_fresh_var(GenCtx *g, const char *hint, Type *t, bool annotate);
 
 /* types.c */
