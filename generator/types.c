@@ -55,14 +55,17 @@ Type *gen_tensor_type(GenCtx *g) {
 /* The result type of a call some allowed operator's sampler draws (field
  * 0 when the result is a tuple); a plain tensor type if none can. */
 static Type *sampled_type(GenCtx *g) {
-  OpId ops[OP_COUNT];
-  int n = 0;
-  for (int op = 0; op < OP_COUNT; op++)
-    if (g->cfg.op_allow[op / 64] >> (op % 64) & 1)
-      ops[n++] = (OpId)op;
+  /* The k-th allowed operator, in OpId order, without listing them. */
+  const uint64_t *allow = g->cfg.op_allow;
+  int n0 = __builtin_popcountll(allow[0]), n = n0 + __builtin_popcountll(allow[1]);
   if (n == 0)
     return gen_tensor_type(g);
-  OpId op = ops[gen_choose(g, (uint32_t)n)];
+  int k = (int)gen_choose(g, (uint32_t)n);
+  int word = k < n0 ? 0 : 1;
+  uint64_t m = allow[word];
+  for (k -= word ? n0 : 0; k > 0; k--)
+    m &= m - 1; /* drop the lowest allowed one */
+  OpId op = (OpId)(64 * word + __builtin_ctzll(m));
   OpSolveCtx cx = {&g->st.ch, g->a, &g->cfg.limits};
   OpSig sig = {0};
   if (!op_table[op].sample(op, &cx, &sig) || !sig.ret)
