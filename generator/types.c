@@ -255,13 +255,7 @@ static uint64_t hash_at(const Type *t, int lvl) {
 }
 
 uint64_t gen_type_hash(const Type *t) {
-  if (t->kind != TY_TENSOR)
-    return hash_at(t, 1);
-  /* Tensors, by far the most common, on a fast path. */
-  uint64_t h = (uint64_t)t->tensor.dtype << 4 | (uint64_t)t->tensor.rank;
-  for (int i = 0; i < t->tensor.rank; i++)
-    h = h * 0x100000001b3ull + (uint64_t)t->tensor.shape[i];
-  return h * 0x9e3779b97f4a7c15ull;
+  return t->kind == TY_TENSOR ? gen_tensor_hash(t) : hash_at(t, 1);
 }
 
 /* The memo entry holding t (its hash filled on a miss, its depth when
@@ -273,13 +267,11 @@ static TypeMemo *memo(GenCtx *g, const Type *t) {
   return m;
 }
 
-uint64_t gen_hash(GenCtx *g, const Type *t) {
-  return t->kind == TY_TENSOR ? gen_type_hash(t) : memo(g, t)->h;
+uint64_t gen_hash_memo(GenCtx *g, const Type *t) {
+  return memo(g, t)->h;
 }
 
-int gen_tdepth(GenCtx *g, const Type *t) {
-  if (t->kind == TY_TENSOR)
-    return 0;
+int gen_tdepth_memo(GenCtx *g, const Type *t) {
   TypeMemo *m = memo(g, t);
   if (m->depth < 0)
     m->depth = gen_type_depth(t);
