@@ -16,11 +16,18 @@
 
 #include "genint.h"
 
-enum { KEYMAX = 30, CACHE_SIZE = 1 << 14, NLIMITS = 4 };
+enum { KEYMAX = 30, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
+
+/* A key: the limits slot, the type's serialisation, zeros after it (so
+ * keys of different lengths differ in some word). */
+typedef union RecKey {
+  uint8_t b[KEYMAX + 2];
+  uint64_t w[(KEYMAX + 2) / 8];
+} RecKey;
 
 typedef struct RecEntry {
-  uint8_t len;             /* 0: empty */
-  uint8_t key[KEYMAX + 1]; /* the limits slot, then the type's key */
+  uint8_t len; /* 0: empty */
+  RecKey key;
   uint64_t mask[2];
 } RecEntry;
 
@@ -109,20 +116,23 @@ static int slot_of(GenCtx *g) {
 static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, int *len) {
   if (!cache.e && !(cache.e = calloc(CACHE_SIZE, sizeof *cache.e)))
     return NULL;
-  uint8_t key[KEYMAX + 1];
-  int n = type_key(t, key + 1);
+  RecKey key = {{0}};
+  int n = type_key(t, key.b + 1);
   if (n < 0)
     return NULL;
-  key[0] = (uint8_t)slot_of(g);
+  key.b[0] = (uint8_t)slot_of(g);
   n++;
-  uint32_t h = 2166136261u;
-  for (int i = 0; i < n; i++)
-    h = (h ^ key[i]) * 16777619u;
-  RecEntry *e = &cache.e[h % CACHE_SIZE];
-  *hit = e->len == n && memcmp(e->key, key, (size_t)n) == 0;
+  uint64_t h = 0;
+  for (int i = 0; i < (KEYMAX + 2) / 8; i++)
+    h = (h ^ key.w[i]) * 0x9e3779b97f4a7c15ull;
+  RecEntry *e = &cache.e[h >> (64 - CACHE_BITS)];
+  bool same = true;
+  for (int i = 0; i < (KEYMAX + 2) / 8; i++)
+    same &= e->key.w[i] == key.w[i];
+  *hit = e->len == n && same;
   if (!*hit) {
     e->len = 0;
-    memcpy(e->key, key, (size_t)n);
+    e->key = key;
   }
   *len = n;
   return e;
