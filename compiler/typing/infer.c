@@ -476,8 +476,44 @@ static Type *zonk(Cx *cx, Type *t, Arena *a, bool collect, int depth) {
   }
 }
 
+static Type *resolve(Cx *cx, Type *t, int depth);
+
+/* resolve for a tuple, function, ref or ADT type t, not memoised (out of
+ * line, so that resolve stays cheap on the common tensor types). */
+static __attribute__((noinline)) Type *resolve_parts(Cx *cx, Type *t, int depth) {
+  if (t->kind == TY_REF) {
+    Type *in = resolve(cx, t->ref.inner, depth + 1);
+    return !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
+  }
+  int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
+  Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+               : t->kind == TY_ADT ? t->adt.args
+                                   : t->func.params;
+  Type *buf[8]; /* the builders copy the array */
+  Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
+  bool changed = false;
+  for (int i = 0; i < k; i++) {
+    if (!(dst[i] = resolve(cx, src[i], depth + 1)))
+      return NULL;
+    changed |= dst[i] != src[i];
+  }
+  Type *ret = NULL;
+  if (t->kind == TY_FUNC) {
+    if (!(ret = resolve(cx, t->func.ret, depth + 1)))
+      return NULL;
+    changed |= ret != t->func.ret;
+  }
+  if (!changed)
+    return t;
+  if (t->kind == TY_TUPLE)
+    return ir_tuple_type(cx->A, k, dst);
+  if (t->kind == TY_ADT)
+    return ir_adt_type(cx->A, t->adt.def, k, dst);
+  return ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
+}
+
 /* The fully resolved form of t (in the module's arena), or NULL when some
- * part is still unknown. */
+ * part is still unknown.  Composite types are memoised by pointer. */
 static Type *resolve(Cx *cx, Type *t, int depth) {
   if (!t || depth > TYPE_DEPTH || !step(cx))
     return NULL;
@@ -497,49 +533,11 @@ static Type *resolve(Cx *cx, Type *t, int depth) {
   if (!cx->memo)
     cx->memo = arena_alloc(cx->S, sizeof *cx->memo * MEMO);
   size_t h = (size_t)(((uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull >> 40) & (MEMO - 1);
-  if (cx->memo[h].k == t)
-    return cx->memo[h].v;
-  Type *z = NULL;
-  switch (t->kind) {
-  case TY_REF: {
-    Type *in = resolve(cx, t->ref.inner, depth + 1);
-    z = !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
-    break;
+  if (cx->memo[h].k != t) {
+    cx->memo[h].v = resolve_parts(cx, t, depth);
+    cx->memo[h].k = t;
   }
-  default: {
-    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
-    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
-                 : t->kind == TY_ADT ? t->adt.args
-                                     : t->func.params;
-    Type *buf[8]; /* the builders copy the array */
-    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
-    bool changed = false, ok = true;
-    for (int i = 0; i < k && ok; i++) {
-      dst[i] = resolve(cx, src[i], depth + 1);
-      ok = dst[i] != NULL;
-      changed |= dst[i] != src[i];
-    }
-    Type *ret = NULL;
-    if (ok && t->kind == TY_FUNC) {
-      ret = resolve(cx, t->func.ret, depth + 1);
-      ok = ret != NULL;
-      changed |= ret != t->func.ret;
-    }
-    if (!ok)
-      z = NULL;
-    else if (!changed)
-      z = t;
-    else if (t->kind == TY_TUPLE)
-      z = ir_tuple_type(cx->A, k, dst);
-    else if (t->kind == TY_ADT)
-      z = ir_adt_type(cx->A, t->adt.def, k, dst);
-    else
-      z = ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
-  }
-  }
-  cx->memo[h].k = t;
-  cx->memo[h].v = z;
-  return z;
+  return cx->memo[h].v;
 }
 
 /* ----------------------------------------------------------- messages */
