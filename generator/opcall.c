@@ -16,18 +16,20 @@
 
 #include "genint.h"
 
-enum { KEYMAX = 30, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
+enum { KEYMAX = 30, KEYWORDS = 4, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
+
+_Static_assert(8 * KEYWORDS >= KEYMAX + 1, "a key holds the slot and KEYMAX bytes");
 
 /* A key: the limits slot, the type's serialisation, zeros after it (so
- * keys of different lengths differ in some word). */
+ * keys of different lengths differ in some word: the serialisation says
+ * its own length). */
 typedef union RecKey {
-  uint8_t b[KEYMAX + 2];
-  uint64_t w[(KEYMAX + 2) / 8];
+  uint8_t b[8 * KEYWORDS];
+  uint64_t w[KEYWORDS];
 } RecKey;
 
 typedef struct RecEntry {
-  uint8_t len; /* 0: empty */
-  RecKey key;
+  RecKey key; /* all zero: empty (a type's key never is) */
   uint64_t mask[2];
 } RecEntry;
 
@@ -112,29 +114,24 @@ static int slot_of(GenCtx *g) {
 
 /* The cache entry for t under g's limits (NULL when t's key is too long),
  * and whether it already holds t's answer.  On a miss the entry is emptied
- * and *len is what its len must be set to once its mask is filled. */
-static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, int *len) {
+ * and *key is what its key must be set to once its mask is filled. */
+static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, RecKey *key) {
   if (!cache.e && !(cache.e = calloc(CACHE_SIZE, sizeof *cache.e)))
     return NULL;
-  RecKey key = {{0}};
-  int n = type_key(t, key.b + 1);
-  if (n < 0)
+  *key = (RecKey){{0}};
+  if (type_key(t, key->b + 1) < 0)
     return NULL;
-  key.b[0] = (uint8_t)slot_of(g);
-  n++;
+  key->b[0] = (uint8_t)slot_of(g);
   uint64_t h = 0;
-  for (int i = 0; i < (KEYMAX + 2) / 8; i++)
-    h = (h ^ key.w[i]) * 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < KEYWORDS; i++)
+    h = (h ^ key->w[i]) * 0x9e3779b97f4a7c15ull;
   RecEntry *e = &cache.e[h >> (64 - CACHE_BITS)];
   bool same = true;
-  for (int i = 0; i < (KEYMAX + 2) / 8; i++)
-    same &= e->key.w[i] == key.w[i];
-  *hit = e->len == n && same;
-  if (!*hit) {
-    e->len = 0;
-    e->key = key;
-  }
-  *len = n;
+  for (int i = 0; i < KEYWORDS; i++)
+    same &= e->key.w[i] == key->w[i];
+  *hit = same;
+  if (!same)
+    e->key = (RecKey){{0}};
   return e;
 }
 
@@ -150,14 +147,14 @@ static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
     return;
   }
   bool hit;
-  int len;
-  RecEntry *e = lookup(g, t, &hit, &len);
+  RecKey key;
+  RecEntry *e = lookup(g, t, &hit, &key);
   if (!e) {
     recognise(t, &g->cfg.limits, mask);
   } else {
     if (!hit) {
       recognise(t, &g->cfg.limits, e->mask);
-      e->len = (uint8_t)len;
+      e->key = key;
     }
     mask[0] = e->mask[0];
     mask[1] = e->mask[1];
@@ -174,8 +171,8 @@ bool gen_op_available(GenCtx *g, const Type *t) {
   if (g->rec_type == t)
     return (g->rec_mask[0] & allow[0]) || (g->rec_mask[1] & allow[1]);
   bool hit = false;
-  int len;
-  RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &len) : NULL;
+  RecKey key;
+  RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &key) : NULL;
   if (hit) {
     g->rec_type = t;
     g->rec_mask[0] = e->mask[0];
