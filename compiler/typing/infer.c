@@ -367,6 +367,16 @@ static bool unify(Cx *cx, Type *a, Type *b) {
 
 /* --------------------------------------------------- building types */
 
+/* The tuple, ADT or function type t with its parts replaced by parts
+ * (and its result by ret), in arena a. */
+static Type *rebuild(Arena *a, Type *t, Type **parts, Type *ret) {
+  if (t->kind == TY_TUPLE)
+    return ir_tuple_type(a, t->tuple.n, parts);
+  if (t->kind == TY_ADT)
+    return ir_adt_type(a, t->adt.def, t->adt.nargs, parts);
+  return ir_func_type(a, t->func.ntvars, t->func.tvars, t->func.nparams, parts, ret);
+}
+
 /* t with the TY_VARs from[i] replaced by to[i] and, when freshen, every
  * incomplete type (a `_` written in an annotation) replaced by a fresh
  * one.  Returns t itself when nothing changes.  NULL if t is malformed. */
@@ -414,13 +424,7 @@ static Type *inst(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bo
         return NULL;
       changed |= ret != t->func.ret;
     }
-    if (!changed)
-      return t;
-    if (t->kind == TY_TUPLE)
-      return ir_tuple_type(cx->A, k, dst);
-    if (t->kind == TY_ADT)
-      return ir_adt_type(cx->A, t->adt.def, k, dst);
-    return ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
+    return changed ? rebuild(cx->A, t, dst, ret) : t;
   }
   }
   return NULL;
@@ -464,13 +468,7 @@ static Type *zonk(Cx *cx, Type *t, Arena *a, bool collect, int depth) {
       ret = zonk(cx, t->func.ret, a, collect, depth + 1);
       changed |= ret != t->func.ret;
     }
-    if (!changed)
-      return t;
-    if (t->kind == TY_TUPLE)
-      return ir_tuple_type(a, k, dst);
-    if (t->kind == TY_ADT)
-      return ir_adt_type(a, t->adt.def, k, dst);
-    return ir_func_type(a, t->func.ntvars, t->func.tvars, k, dst, ret);
+    return changed ? rebuild(a, t, dst, ret) : t;
   }
   default: return t;
   }
@@ -503,13 +501,7 @@ static __attribute__((noinline)) Type *resolve_parts(Cx *cx, Type *t, int depth)
       return NULL;
     changed |= ret != t->func.ret;
   }
-  if (!changed)
-    return t;
-  if (t->kind == TY_TUPLE)
-    return ir_tuple_type(cx->A, k, dst);
-  if (t->kind == TY_ADT)
-    return ir_adt_type(cx->A, t->adt.def, k, dst);
-  return ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
+  return changed ? rebuild(cx->A, t, dst, ret) : t;
 }
 
 /* The fully resolved form of t (in the module's arena), or NULL when some
