@@ -225,17 +225,15 @@ static uint64_t mix(uint64_t h, uint64_t v) {
 }
 
 /* A hash of t's outer structure; inner types contribute their kind only
- * below depth lvl. */
+ * below depth lvl, tensors above it their gen_tensor_hash. */
 static uint64_t hash_at(const Type *t, int lvl) {
+  if (lvl >= 0 && t->kind == TY_TENSOR)
+    return gen_tensor_hash(t);
   uint64_t h = mix(0, (uint64_t)t->kind + 1);
   if (lvl < 0)
     return h;
   switch (t->kind) {
-  case TY_TENSOR:
-    h = mix(h, (uint64_t)t->tensor.dtype << 8 | (uint64_t)t->tensor.rank);
-    for (int i = 0; i < t->tensor.rank; i++)
-      h = mix(h, (uint64_t)t->tensor.shape[i]);
-    return h;
+  case TY_TENSOR: return h; /* (above) */
   case TY_TUPLE:
     h = mix(h, (uint64_t)t->tuple.n);
     for (int i = 0; i < t->tuple.n; i++)
@@ -255,7 +253,7 @@ static uint64_t hash_at(const Type *t, int lvl) {
 }
 
 uint64_t gen_type_hash(const Type *t) {
-  return t->kind == TY_TENSOR ? gen_tensor_hash(t) : hash_at(t, 1);
+  return hash_at(t, 1);
 }
 
 /* The memo entry holding t (its hash filled on a miss, its depth when
