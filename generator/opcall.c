@@ -170,6 +170,11 @@ bool gen_op_available(GenCtx *g, const Type *t) {
   const uint64_t *allow = g->cfg.op_allow;
   if (g->rec_type == t)
     return (g->rec_mask[0] & allow[0]) || (g->rec_mask[1] & allow[1]);
+  /* copy accepts most wanted tensors (those within the limits): asking its
+   * recognizer is cheaper than the cache, a likely memory miss. */
+  if (t->kind == TY_TENSOR && (allow[OP_COPY / 64] >> (OP_COPY % 64) & 1) &&
+      op_table[OP_COPY].rec(OP_COPY, t, &g->cfg.limits))
+    return true;
   bool hit = false;
   RecKey key;
   RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &key) : NULL;
@@ -184,9 +189,9 @@ bool gen_op_available(GenCtx *g, const Type *t) {
     rec_mask(g, t, mask);
     return (mask[0] & allow[0]) || (mask[1] & allow[1]);
   }
-  /* A miss: stop at the first allowed operator that accepts t, trying
-   * copy first (it accepts every tensor within the limits). */
-  for (int i = 0; i < OP_COUNT; i++) {
+  /* A miss: stop at the first allowed operator that accepts t (copy did
+   * not). */
+  for (int i = 1; i < OP_COUNT; i++) {
     int op = (OP_COPY + i) % OP_COUNT;
     if ((allow[op / 64] >> (op % 64) & 1) && op_table[op].rec((OpId)op, t, &g->cfg.limits))
       return true;
