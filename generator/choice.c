@@ -45,16 +45,6 @@ int gen_choice_encode(uint32_t k, uint32_t n, uint8_t *out) {
   return w;
 }
 
-int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum) {
-  if (sum == 0)
-    return 0;
-  uint32_t r = gen_stream_below(s, sum);
-  int i = 0;
-  for (; i < n - 1 && r >= weight[i]; i++) /* r < sum: stops by n - 1 */
-    r -= weight[i];
-  return i;
-}
-
 int gen_stream_weighted(GenStream *s, const uint32_t *weight, int n) {
   uint32_t sum = 0;
   for (int i = 0; i < n; i++)

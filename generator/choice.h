@@ -61,6 +61,17 @@ static inline uint32_t gen_stream_below(GenStream *s, uint32_t n) {
  * picked unless all are zero, in which case 0 is returned.  Reads like
  * gen_stream_below(sum). */
 int gen_stream_weighted(GenStream *s, const uint32_t *weight, int n);
+/* gen_stream_weighted when the caller has the weights' sum (inline:
+ * the generator picks a weighted option at every node). */
+static inline int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum) {
+  if (sum == 0)
+    return 0;
+  uint32_t r = gen_stream_below(s, sum);
+  int i = 0;
+  for (; i < n - 1 && r >= weight[i]; i++) /* r < sum: stops by n - 1 */
+    r -= weight[i];
+  return i;
+}
 /* Bytes a choice among n options reads (0, 1, 2 or 4). */
 int gen_choice_width(uint32_t n);
 /* Encode choice k of n into out (gen_choice_width(n) bytes, at most 4):

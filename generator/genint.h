@@ -131,9 +131,6 @@ struct GenCtx {
   int names;       /* counter for global and type names */
 };
 
-/* choice.c: gen_stream_weighted when the caller has the weights' sum
- * (a loop of constant length over them is cheap where it is inlined). */
-int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum);
 /* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */
 static inline int gen_weighted(GenStream *s, const uint32_t *weight, int n) {
   uint32_t sum = 0;
