@@ -474,7 +474,15 @@ static Type *zonk(Cx *cx, Type *t, Arena *a, bool collect, int depth) {
   }
 }
 
-static Type *resolve(Cx *cx, Type *t, int depth);
+static Type *resolve_any(Cx *cx, Type *t, int depth);
+
+/* The fully resolved form of t (in the module's arena), or NULL when some
+ * part is still unknown.  Tensor types, most of them, inline. */
+static inline __attribute__((always_inline)) Type *resolve(Cx *cx, Type *t, int depth) {
+  if (t && t->kind == TY_TENSOR && depth <= TYPE_DEPTH)
+    return step(cx) ? t : NULL;
+  return resolve_any(cx, t, depth);
+}
 
 /* resolve for a tuple, function, ref or ADT type t, not memoised (out of
  * line, so that resolve stays cheap on the common tensor types). */
@@ -504,9 +512,8 @@ static __attribute__((noinline)) Type *resolve_parts(Cx *cx, Type *t, int depth)
   return changed ? rebuild(cx->A, t, dst, ret) : t;
 }
 
-/* The fully resolved form of t (in the module's arena), or NULL when some
- * part is still unknown.  Composite types are memoised by pointer. */
-static Type *resolve(Cx *cx, Type *t, int depth) {
+/* resolve for any type; composite types are memoised by pointer. */
+static Type *resolve_any(Cx *cx, Type *t, int depth) {
   if (!t || depth > TYPE_DEPTH || !step(cx))
     return NULL;
   switch (t->kind) {
