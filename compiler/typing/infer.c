@@ -377,11 +377,27 @@ static Type *rebuild(Arena *a, Type *t, Type **parts, Type *ret) {
   return ir_func_type(a, t->func.ntvars, t->func.tvars, t->func.nparams, parts, ret);
 }
 
+static Type *inst_any(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
+                      int depth);
+
 /* t with the TY_VARs from[i] replaced by to[i] and, when freshen, every
  * incomplete type (a `_` written in an annotation) replaced by a fresh
- * one.  Returns t itself when nothing changes.  NULL if t is malformed. */
-static Type *inst(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
-                  int depth) {
+ * one.  Returns t itself when nothing changes.  NULL if t is malformed.
+ * Tensor types, most of them, inline. */
+static inline __attribute__((always_inline)) Type *inst(Cx *cx, Type *t, int n, Type *const *from,
+                                                        Type *const *to, bool freshen, int depth) {
+  if (t && t->kind == TY_TENSOR && depth <= TYPE_DEPTH) {
+    if (!step(cx) || t->tensor.rank < 0 || t->tensor.rank > IR_MAX_RANK ||
+        (unsigned)t->tensor.dtype >= DT_COUNT)
+      return NULL;
+    return t;
+  }
+  return inst_any(cx, t, n, from, to, freshen, depth);
+}
+
+/* inst for any type. */
+static Type *inst_any(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
+                      int depth) {
   if (!t || depth > TYPE_DEPTH || !step(cx))
     return NULL;
   switch (t->kind) {
