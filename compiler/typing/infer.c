@@ -292,7 +292,30 @@ static void merge(Cx *cx, Type *a, Type *b) {
   }
 }
 
-static bool unify_rec(Cx *cx, Type *a, Type *b, int depth);
+static bool unify_any(Cx *cx, Type *a, Type *b, int depth);
+
+/* Whether tensor types a and b are equal. */
+static bool same_tensor(const Type *a, const Type *b) {
+  if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
+    return false;
+  for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
+    if (a->tensor.shape[i] != b->tensor.shape[i])
+      return false;
+  return true;
+}
+
+/* Structural unification (Relay's Unify): see the file comment.  Tensor
+ * against tensor, most of them, inline. */
+static inline __attribute__((always_inline)) bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
+  if (a && b && a->kind == TY_TENSOR && b->kind == TY_TENSOR && depth <= TYPE_DEPTH) {
+    if (!step(cx)) {
+      cx->big = true;
+      return false;
+    }
+    return same_tensor(a, b);
+  }
+  return unify_any(cx, a, b, depth);
+}
 
 /* Unify two arrays of types pairwise. */
 static bool unify_all(Cx *cx, int n, Type **a, Type **b, int depth) {
@@ -302,8 +325,8 @@ static bool unify_all(Cx *cx, int n, Type **a, Type **b, int depth) {
   return true;
 }
 
-/* Structural unification (Relay's Unify): see the file comment. */
-static bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
+/* unify_rec for any types. */
+static bool unify_any(Cx *cx, Type *a, Type *b, int depth) {
   if (!a || !b)
     return false;
   if (depth > TYPE_DEPTH || !step(cx)) {
@@ -326,13 +349,7 @@ static bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
   if (a->kind != b->kind)
     return false;
   switch (a->kind) {
-  case TY_TENSOR:
-    if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
-      return false;
-    for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
-      if (a->tensor.shape[i] != b->tensor.shape[i])
-        return false;
-    return true;
+  case TY_TENSOR: return same_tensor(a, b);
   case TY_TUPLE:
     return a->tuple.n == b->tuple.n &&
            unify_all(cx, a->tuple.n, a->tuple.fields, b->tuple.fields, depth);
