@@ -22,20 +22,12 @@ void gen_stream_init(GenStream *s, const uint8_t *data, size_t size) {
   s->pos = size < GEN_HEADER_BYTES ? size : GEN_HEADER_BYTES;
 }
 
-uint8_t gen_stream_byte(GenStream *s) {
-  return s->pos < s->size ? s->data[s->pos++] : 0;
-}
-
 int gen_choice_width(uint32_t n) {
   return n <= 1 ? 0 : n <= 256 ? 1 : n <= 65536 ? 2 : 4;
 }
 
-uint32_t gen_stream_below(GenStream *s, uint32_t n) {
-  if (n <= 256) /* the common case: one byte (or none) */
-    return n <= 1 ? 0 : ((uint32_t)gen_stream_byte(s) * n) >> 8;
+uint32_t gen_stream_below_wide(GenStream *s, uint32_t n) {
   int w = gen_choice_width(n);
-  if (w == 0)
-    return 0;
   uint64_t v = 0;
   for (int i = 0; i < w; i++)
     v = v << 8 | gen_stream_byte(s);
@@ -51,16 +43,6 @@ int gen_choice_encode(uint32_t k, uint32_t n, uint8_t *out) {
   for (int i = w - 1; i >= 0; i--, v >>= 8)
     out[i] = (uint8_t)v;
   return w;
-}
-
-int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum) {
-  if (sum == 0)
-    return 0;
-  uint32_t r = gen_stream_below(s, sum);
-  int i = 0;
-  for (; i < n - 1 && r >= weight[i]; i++) /* r < sum: stops by n - 1 */
-    r -= weight[i];
-  return i;
 }
 
 int gen_stream_weighted(GenStream *s, const uint32_t *weight, int n) {

@@ -44,14 +44,34 @@ typedef struct GenStream {
 
 /* Start reading data (which must outlive the stream). */
 void gen_stream_init(GenStream *s, const uint8_t *data, size_t size);
-/* A choice in [0, n); 0 when n <= 1 (no byte read) or out of bytes. */
-uint32_t gen_stream_below(GenStream *s, uint32_t n);
+/* The next raw body byte, 0 when out of bytes. */
+static inline uint8_t gen_stream_byte(GenStream *s) {
+  return s->pos < s->size ? s->data[s->pos++] : 0;
+}
+/* gen_stream_below for n > 256 (two or four bytes). */
+uint32_t gen_stream_below_wide(GenStream *s, uint32_t n);
+/* A choice in [0, n); 0 when n <= 1 (no byte read) or out of bytes.
+ * Inline: the generator makes several per node, nearly all of one byte. */
+static inline uint32_t gen_stream_below(GenStream *s, uint32_t n) {
+  if (n > 256)
+    return gen_stream_below_wide(s, n);
+  return n <= 1 ? 0 : ((uint32_t)gen_stream_byte(s) * n) >> 8;
+}
 /* Pick an index i with probability weight[i] / sum; zero weights are never
  * picked unless all are zero, in which case 0 is returned.  Reads like
  * gen_stream_below(sum). */
 int gen_stream_weighted(GenStream *s, const uint32_t *weight, int n);
-/* The next raw body byte, 0 when out of bytes. */
-uint8_t gen_stream_byte(GenStream *s);
+/* gen_stream_weighted when the caller has the weights' sum (inline:
+ * the generator picks a weighted option at every node). */
+static inline int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum) {
+  if (sum == 0)
+    return 0;
+  uint32_t r = gen_stream_below(s, sum);
+  int i = 0;
+  for (; i < n - 1 && r >= weight[i]; i++) /* r < sum: stops by n - 1 */
+    r -= weight[i];
+  return i;
+}
 /* Bytes a choice among n options reads (0, 1, 2 or 4). */
 int gen_choice_width(uint32_t n);
 /* Encode choice k of n into out (gen_choice_width(n) bytes, at most 4):

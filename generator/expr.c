@@ -23,7 +23,7 @@
 /* ----------------------------------------------------------------- scope */
 
 Var *gen_fresh_var(GenCtx *g, const char *hint, Type *t, bool annotate) {
-  return ir_var(g->m, hint, annotate ? t : NULL);
+  return ir_var_static(g->m, hint, annotate ? t : NULL);
 }
 
 /* Grow a malloc'd array to hold n + 1 elements. */
@@ -84,16 +84,19 @@ static int find_vars(GenCtx *g, const Type *t, uint64_t h, Scoped **out) {
   Scoped *used[MAXC];
   if (g->nkind[t->kind] == 0)
     return 0;
-  int nm = gen_in_main(g) ? g->nmainp : 0;
-  for (int i = g->nscope - 1; i >= g->scope_base - nm; i--) {
-    Scoped *s = i >= g->scope_base ? &g->scope[i] : &g->mainp[g->scope_base - 1 - i];
-    if (s->h != h || !ir_type_equal(s->type, t))
-      continue;
-    if (s->uses == 0 && n < MAXC)
-      out[n++] = s;
-    else if (s->uses && nused < MAXC)
-      used[nused++] = s;
-  }
+  /* Two runs: the scope down from the innermost variable, then @main's
+   * parameters up from the first. */
+  int len[2] = {g->nscope - g->scope_base, gen_in_main(g) ? g->nmainp : 0};
+  for (int k = 0; k < 2; k++)
+    for (int j = 0; j < len[k]; j++) {
+      Scoped *s = k == 0 ? &g->scope[g->nscope - 1 - j] : &g->mainp[j];
+      if (s->h != h || !ir_type_equal(s->type, t))
+        continue;
+      if (s->uses == 0 && n < MAXC)
+        out[n++] = s;
+      else if (s->uses && nused < MAXC)
+        used[nused++] = s;
+    }
   for (int i = 0; i < nused && n < MAXC; i++)
     out[n++] = used[i];
   return n;

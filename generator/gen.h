@@ -171,7 +171,7 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
 /* The effective configuration a header selects under a policy. */
 typedef struct GenConfig {
   uint32_t features;
-  uint64_t op_allow[2];
+  uint64_t op_allow[2]; /* bit op set: allowed; no bit at or above OP_COUNT */
   int budget;
   OpLimits limits;
   uint32_t dtypes;

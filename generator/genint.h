@@ -131,9 +131,6 @@ struct GenCtx {
   int names;       /* counter for global and type names */
 };
 
-/* choice.c: gen_stream_weighted when the caller has the weights' sum
- * (a loop of constant length over them is cheap where it is inlined). */
-int gen_stream_pick(GenStream *s, const uint32_t *weight, int n, uint32_t sum);
 /* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */
 static inline int gen_weighted(GenStream *s, const uint32_t *weight, int n) {
   uint32_t sum = 0;
@@ -150,6 +147,7 @@ void gen_scope_push(GenCtx *g, Var *v, Type *t);
 void gen_scope_pop(GenCtx *g, int to);
 void gen_var_used(GenCtx *g, Var *v);
 Expr *gen_var_expr(GenCtx *g, Scoped *s);
+/* A new variable; hint is a string literal (it is not copied). */
 Var *gen_fresh_var(GenCtx *g, const char *hint, Type *t, bool annotate);
 
 /* types.c */
@@ -163,9 +161,25 @@ bool gen_type_poly_adt(const Type *t);
 /* A hash of the outer structure: equal types hash equal (a pre-filter
  * for ir_type_equal). */
 uint64_t gen_type_hash(const Type *t);
-/* gen_type_hash and gen_type_depth, memoised for this decode. */
-uint64_t gen_hash(GenCtx *g, const Type *t);
-int gen_tdepth(GenCtx *g, const Type *t);
+/* gen_type_hash of a tensor type (inline: most types asked about are
+ * tensors). */
+static inline uint64_t gen_tensor_hash(const Type *t) {
+  uint64_t h = (uint64_t)t->tensor.dtype << 4 | (uint64_t)t->tensor.rank;
+  for (int i = 0; i < t->tensor.rank; i++)
+    h = h * 0x100000001b3ull + (uint64_t)t->tensor.shape[i];
+  return h * 0x9e3779b97f4a7c15ull;
+}
+/* gen_type_hash and gen_type_depth of a non-tensor type, memoised for
+ * this decode. */
+uint64_t gen_hash_memo(GenCtx *g, const Type *t);
+int gen_tdepth_memo(GenCtx *g, const Type *t);
+/* gen_type_hash and gen_type_depth of any type (tensors inline). */
+static inline uint64_t gen_hash(GenCtx *g, const Type *t) {
+  return t->kind == TY_TENSOR ? gen_tensor_hash(t) : gen_hash_memo(g, t);
+}
+static inline int gen_tdepth(GenCtx *g, const Type *t) {
+  return t->kind == TY_TENSOR ? 0 : gen_tdepth_memo(g, t);
+}
 /* Whether c has, for every type variable of its definition, a field that
  * is exactly that variable (so a call of c infers its type arguments). */
 bool gen_ctor_determines(const Ctor *c);

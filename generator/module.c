@@ -9,6 +9,7 @@
  */
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "genint.h"
 
@@ -309,8 +310,35 @@ static Type *result_type(GenCtx *g) {
   return gen_type_at(g, 0, GEN_TY_DATA);
 }
 
+/* The scope, shared-expression and @main parameter arrays of the last
+ * decode on this thread, lent to the next one instead of going back to
+ * malloc (kept for the thread's life: reachable, so not a leak). */
+static _Thread_local struct {
+  Scoped *scope, *mainp;
+  Shared *shared;
+  int capscope, capmainp, capshared;
+} spare;
+
+/* Lend g the spare arrays (empty), or give them back after a decode. */
+static void lend_arrays(GenCtx *g) {
+  g->scope = spare.scope, g->capscope = spare.capscope;
+  g->mainp = spare.mainp, g->capmainp = spare.capmainp;
+  g->shared = spare.shared, g->capshared = spare.capshared;
+  memset(&spare, 0, sizeof spare);
+}
+
+static void return_arrays(GenCtx *g) {
+  free(spare.scope); /* not NULL only if decodes were nested */
+  free(spare.mainp);
+  free(spare.shared);
+  spare.scope = g->scope, spare.capscope = g->capscope;
+  spare.mainp = g->mainp, spare.capmainp = g->capmainp;
+  spare.shared = g->shared, spare.capshared = g->capshared;
+}
+
 Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans) {
   GenCtx g = {0};
+  lend_arrays(&g);
   g.m = ir_module_new();
   g.a = g.m->arena;
   g.pol = p;
@@ -333,8 +361,6 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
     params[i] = g.mainp[i].var;
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
   drop_unused_adts(&g);
-  free(g.scope);
-  free(g.shared);
-  free(g.mainp);
+  return_arrays(&g);
   return g.m;
 }

@@ -16,11 +16,20 @@
 
 #include "genint.h"
 
-enum { KEYMAX = 30, CACHE_SIZE = 1 << 14, NLIMITS = 4 };
+enum { KEYMAX = 30, KEYWORDS = 4, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
+
+_Static_assert(8 * KEYWORDS >= KEYMAX + 1, "a key holds the slot and KEYMAX bytes");
+
+/* A key: the limits slot, the type's serialisation, zeros after it (so
+ * keys of different lengths differ in some word: the serialisation says
+ * its own length). */
+typedef union RecKey {
+  uint8_t b[8 * KEYWORDS];
+  uint64_t w[KEYWORDS];
+} RecKey;
 
 typedef struct RecEntry {
-  uint8_t len;             /* 0: empty */
-  uint8_t key[KEYMAX + 1]; /* the limits slot, then the type's key */
+  RecKey key; /* all zero: empty (a type's key never is) */
   uint64_t mask[2];
 } RecEntry;
 
@@ -105,26 +114,24 @@ static int slot_of(GenCtx *g) {
 
 /* The cache entry for t under g's limits (NULL when t's key is too long),
  * and whether it already holds t's answer.  On a miss the entry is emptied
- * and *len is what its len must be set to once its mask is filled. */
-static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, int *len) {
+ * and *key is what its key must be set to once its mask is filled. */
+static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, RecKey *key) {
   if (!cache.e && !(cache.e = calloc(CACHE_SIZE, sizeof *cache.e)))
     return NULL;
-  uint8_t key[KEYMAX + 1];
-  int n = type_key(t, key + 1);
-  if (n < 0)
+  *key = (RecKey){{0}};
+  if (type_key(t, key->b + 1) < 0)
     return NULL;
-  key[0] = (uint8_t)slot_of(g);
-  n++;
-  uint32_t h = 2166136261u;
-  for (int i = 0; i < n; i++)
-    h = (h ^ key[i]) * 16777619u;
-  RecEntry *e = &cache.e[h % CACHE_SIZE];
-  *hit = e->len == n && memcmp(e->key, key, (size_t)n) == 0;
-  if (!*hit) {
-    e->len = 0;
-    memcpy(e->key, key, (size_t)n);
-  }
-  *len = n;
+  key->b[0] = (uint8_t)slot_of(g);
+  uint64_t h = 0;
+  for (int i = 0; i < KEYWORDS; i++)
+    h = (h ^ key->w[i]) * 0x9e3779b97f4a7c15ull;
+  RecEntry *e = &cache.e[h >> (64 - CACHE_BITS)];
+  bool same = true;
+  for (int i = 0; i < KEYWORDS; i++)
+    same &= e->key.w[i] == key->w[i];
+  *hit = same;
+  if (!same)
+    e->key = (RecKey){{0}};
   return e;
 }
 
@@ -140,14 +147,14 @@ static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
     return;
   }
   bool hit;
-  int len;
-  RecEntry *e = lookup(g, t, &hit, &len);
+  RecKey key;
+  RecEntry *e = lookup(g, t, &hit, &key);
   if (!e) {
     recognise(t, &g->cfg.limits, mask);
   } else {
     if (!hit) {
       recognise(t, &g->cfg.limits, e->mask);
-      e->len = (uint8_t)len;
+      e->key = key;
     }
     mask[0] = e->mask[0];
     mask[1] = e->mask[1];
@@ -163,9 +170,14 @@ bool gen_op_available(GenCtx *g, const Type *t) {
   const uint64_t *allow = g->cfg.op_allow;
   if (g->rec_type == t)
     return (g->rec_mask[0] & allow[0]) || (g->rec_mask[1] & allow[1]);
+  /* copy accepts most wanted tensors (those within the limits): asking its
+   * recognizer is cheaper than the cache, a likely memory miss. */
+  if (t->kind == TY_TENSOR && (allow[OP_COPY / 64] >> (OP_COPY % 64) & 1) &&
+      op_table[OP_COPY].rec(OP_COPY, t, &g->cfg.limits))
+    return true;
   bool hit = false;
-  int len;
-  RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &len) : NULL;
+  RecKey key;
+  RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &key) : NULL;
   if (hit) {
     g->rec_type = t;
     g->rec_mask[0] = e->mask[0];
@@ -177,9 +189,9 @@ bool gen_op_available(GenCtx *g, const Type *t) {
     rec_mask(g, t, mask);
     return (mask[0] & allow[0]) || (mask[1] & allow[1]);
   }
-  /* A miss: stop at the first allowed operator that accepts t, trying
-   * copy first (it accepts every tensor within the limits). */
-  for (int i = 0; i < OP_COUNT; i++) {
+  /* A miss: stop at the first allowed operator that accepts t (copy did
+   * not). */
+  for (int i = 1; i < OP_COUNT; i++) {
     int op = (OP_COPY + i) % OP_COUNT;
     if ((allow[op / 64] >> (op % 64) & 1) && op_table[op].rec((OpId)op, t, &g->cfg.limits))
       return true;

@@ -55,14 +55,17 @@ Type *gen_tensor_type(GenCtx *g) {
 /* The result type of a call some allowed operator's sampler draws (field
  * 0 when the result is a tuple); a plain tensor type if none can. */
 static Type *sampled_type(GenCtx *g) {
-  OpId ops[OP_COUNT];
-  int n = 0;
-  for (int op = 0; op < OP_COUNT; op++)
-    if (g->cfg.op_allow[op / 64] >> (op % 64) & 1)
-      ops[n++] = (OpId)op;
+  /* The k-th allowed operator, in OpId order, without listing them. */
+  const uint64_t *allow = g->cfg.op_allow;
+  int n0 = __builtin_popcountll(allow[0]), n = n0 + __builtin_popcountll(allow[1]);
   if (n == 0)
     return gen_tensor_type(g);
-  OpId op = ops[gen_choose(g, (uint32_t)n)];
+  int k = (int)gen_choose(g, (uint32_t)n);
+  int word = k < n0 ? 0 : 1;
+  uint64_t m = allow[word];
+  for (k -= word ? n0 : 0; k > 0; k--)
+    m &= m - 1; /* drop the lowest allowed one */
+  OpId op = (OpId)(64 * word + __builtin_ctzll(m));
   OpSolveCtx cx = {&g->st.ch, g->a, &g->cfg.limits};
   OpSig sig = {0};
   if (!op_table[op].sample(op, &cx, &sig) || !sig.ret)
@@ -222,17 +225,15 @@ static uint64_t mix(uint64_t h, uint64_t v) {
 }
 
 /* A hash of t's outer structure; inner types contribute their kind only
- * below depth lvl. */
+ * below depth lvl, tensors above it their gen_tensor_hash. */
 static uint64_t hash_at(const Type *t, int lvl) {
+  if (lvl >= 0 && t->kind == TY_TENSOR)
+    return gen_tensor_hash(t);
   uint64_t h = mix(0, (uint64_t)t->kind + 1);
   if (lvl < 0)
     return h;
   switch (t->kind) {
-  case TY_TENSOR:
-    h = mix(h, (uint64_t)t->tensor.dtype << 8 | (uint64_t)t->tensor.rank);
-    for (int i = 0; i < t->tensor.rank; i++)
-      h = mix(h, (uint64_t)t->tensor.shape[i]);
-    return h;
+  case TY_TENSOR: return h; /* (above) */
   case TY_TUPLE:
     h = mix(h, (uint64_t)t->tuple.n);
     for (int i = 0; i < t->tuple.n; i++)
@@ -252,13 +253,7 @@ static uint64_t hash_at(const Type *t, int lvl) {
 }
 
 uint64_t gen_type_hash(const Type *t) {
-  if (t->kind != TY_TENSOR)
-    return hash_at(t, 1);
-  /* Tensors, by far the most common, on a fast path. */
-  uint64_t h = (uint64_t)t->tensor.dtype << 4 | (uint64_t)t->tensor.rank;
-  for (int i = 0; i < t->tensor.rank; i++)
-    h = h * 0x100000001b3ull + (uint64_t)t->tensor.shape[i];
-  return h * 0x9e3779b97f4a7c15ull;
+  return hash_at(t, 1);
 }
 
 /* The memo entry holding t (its hash filled on a miss, its depth when
@@ -270,13 +265,11 @@ static TypeMemo *memo(GenCtx *g, const Type *t) {
   return m;
 }
 
-uint64_t gen_hash(GenCtx *g, const Type *t) {
-  return t->kind == TY_TENSOR ? gen_type_hash(t) : memo(g, t)->h;
+uint64_t gen_hash_memo(GenCtx *g, const Type *t) {
+  return memo(g, t)->h;
 }
 
-int gen_tdepth(GenCtx *g, const Type *t) {
-  if (t->kind == TY_TENSOR)
-    return 0;
+int gen_tdepth_memo(GenCtx *g, const Type *t) {
   TypeMemo *m = memo(g, t);
   if (m->depth < 0)
     m->depth = gen_type_depth(t);

@@ -437,6 +437,9 @@ TypeDef *ir_tree_def(const Module *m);
 /* Expression constructors.  They allocate in the module's arena and leave
  * .type NULL.  Arrays passed in are copied. */
 Var *ir_var(Module *m, const char *name, Type *annot);
+/* ir_var without copying the name, which must outlive the module (a string
+ * literal): generators make many variables. */
+Var *ir_var_static(Module *m, const char *name, Type *annot);
 Expr *ir_var_ref(Module *m, Var *v);
 Expr *ir_global_ref(Module *m, GlobalFn *g);
 Expr *ir_const(Module *m, Tensor *t);

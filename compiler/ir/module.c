@@ -199,6 +199,14 @@ Var *ir_var(Module *m, const char *name, Type *annot) {
   return v;
 }
 
+Var *ir_var_static(Module *m, const char *name, Type *annot) {
+  Var *v = ARENA_NEW(m->arena, Var);
+  v->name = name && *name ? name : "x";
+  v->annot = annot;
+  v->id = m->next_var_id++;
+  return v;
+}
+
 Expr *ir_var_ref(Module *m, Var *v) {
   Expr *e = node(m, EX_VAR);
   e->var = v;

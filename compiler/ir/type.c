@@ -512,18 +512,34 @@ bool ir_attrs_equal(const Attrs *x, const Attrs *y) {
   return true;
 }
 
+/* The names of at are distinct (the setters replace), so the copy is
+ * item by item, in one array, without the setters' search. */
 Attrs ir_attrs_copy(Arena *a, const Attrs *at) {
   Attrs c = {0};
+  if (at->n == 0)
+    return c;
+  c.n = at->n;
+  c.items = ARENA_ARRAY(a, Attr, at->n);
   for (int i = 0; i < at->n; i++) {
     const Attr *x = &at->items[i];
+    Attr *y = &c.items[i];
+    y->name = arena_strdup(a, x->name);
+    y->kind = x->kind;
     switch (x->kind) {
-    case AV_NONE: ir_attr_set_none(a, &c, x->name); break;
-    case AV_INT: ir_attr_set_int(a, &c, x->name, x->i); break;
-    case AV_BOOL: ir_attr_set_bool(a, &c, x->name, x->i); break;
-    case AV_FLOAT: ir_attr_set_float(a, &c, x->name, x->f); break;
-    case AV_STR: ir_attr_set_str(a, &c, x->name, x->s); break;
-    case AV_INTS: ir_attr_set_ints(a, &c, x->name, x->n, x->ints); break;
-    case AV_PAIRS: ir_attr_set_pairs(a, &c, x->name, x->n, x->ints); break;
+    case AV_NONE: break;
+    case AV_INT:
+    case AV_BOOL: y->i = x->i; break;
+    case AV_FLOAT: y->f = x->f; break;
+    case AV_STR: y->s = arena_strdup(a, x->s); break;
+    case AV_INTS:
+    case AV_PAIRS: {
+      int count = x->kind == AV_PAIRS ? 2 * x->n : x->n;
+      y->n = x->n;
+      y->ints = ARENA_ARRAY(a, int64_t, count ? count : 1);
+      if (count)
+        memcpy(y->ints, x->ints, sizeof(int64_t) * (size_t)count);
+      break;
+    }
     }
   }
   return c;

@@ -139,8 +139,12 @@ bool op_fits(const Type *t, const OpLimits *lim) {
     int64_t d = t->tensor.shape[i];
     if (d < 0 || d > lim->max_numel)
       return false;
-    if (n)
-      n = d <= lim->max_numel / n ? n * d : lim->max_numel + 1;
+    /* n <= max_numel + 1 and d <= max_numel: compare the product without
+     * a division (this runs for every recognizer on every wanted type). */
+    int64_t p;
+    if (__builtin_mul_overflow(n, d, &p) || p > lim->max_numel)
+      p = lim->max_numel + 1;
+    n = p;
   }
   return n <= lim->max_numel;
 }

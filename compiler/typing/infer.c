@@ -292,7 +292,30 @@ static void merge(Cx *cx, Type *a, Type *b) {
   }
 }
 
-static bool unify_rec(Cx *cx, Type *a, Type *b, int depth);
+static bool unify_any(Cx *cx, Type *a, Type *b, int depth);
+
+/* Whether tensor types a and b are equal. */
+static bool same_tensor(const Type *a, const Type *b) {
+  if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
+    return false;
+  for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
+    if (a->tensor.shape[i] != b->tensor.shape[i])
+      return false;
+  return true;
+}
+
+/* Structural unification (Relay's Unify): see the file comment.  Tensor
+ * against tensor, most of them, inline. */
+static inline __attribute__((always_inline)) bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
+  if (a && b && a->kind == TY_TENSOR && b->kind == TY_TENSOR && depth <= TYPE_DEPTH) {
+    if (!step(cx)) {
+      cx->big = true;
+      return false;
+    }
+    return same_tensor(a, b);
+  }
+  return unify_any(cx, a, b, depth);
+}
 
 /* Unify two arrays of types pairwise. */
 static bool unify_all(Cx *cx, int n, Type **a, Type **b, int depth) {
@@ -302,8 +325,8 @@ static bool unify_all(Cx *cx, int n, Type **a, Type **b, int depth) {
   return true;
 }
 
-/* Structural unification (Relay's Unify): see the file comment. */
-static bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
+/* unify_rec for any types. */
+static bool unify_any(Cx *cx, Type *a, Type *b, int depth) {
   if (!a || !b)
     return false;
   if (depth > TYPE_DEPTH || !step(cx)) {
@@ -326,13 +349,7 @@ static bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
   if (a->kind != b->kind)
     return false;
   switch (a->kind) {
-  case TY_TENSOR:
-    if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
-      return false;
-    for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
-      if (a->tensor.shape[i] != b->tensor.shape[i])
-        return false;
-    return true;
+  case TY_TENSOR: return same_tensor(a, b);
   case TY_TUPLE:
     return a->tuple.n == b->tuple.n &&
            unify_all(cx, a->tuple.n, a->tuple.fields, b->tuple.fields, depth);
@@ -367,11 +384,37 @@ static bool unify(Cx *cx, Type *a, Type *b) {
 
 /* --------------------------------------------------- building types */
 
+/* The tuple, ADT or function type t with its parts replaced by parts
+ * (and its result by ret), in arena a. */
+static Type *rebuild(Arena *a, Type *t, Type **parts, Type *ret) {
+  if (t->kind == TY_TUPLE)
+    return ir_tuple_type(a, t->tuple.n, parts);
+  if (t->kind == TY_ADT)
+    return ir_adt_type(a, t->adt.def, t->adt.nargs, parts);
+  return ir_func_type(a, t->func.ntvars, t->func.tvars, t->func.nparams, parts, ret);
+}
+
+static Type *inst_any(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
+                      int depth);
+
 /* t with the TY_VARs from[i] replaced by to[i] and, when freshen, every
  * incomplete type (a `_` written in an annotation) replaced by a fresh
- * one.  Returns t itself when nothing changes.  NULL if t is malformed. */
-static Type *inst(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
-                  int depth) {
+ * one.  Returns t itself when nothing changes.  NULL if t is malformed.
+ * Tensor types, most of them, inline. */
+static inline __attribute__((always_inline)) Type *inst(Cx *cx, Type *t, int n, Type *const *from,
+                                                        Type *const *to, bool freshen, int depth) {
+  if (t && t->kind == TY_TENSOR && depth <= TYPE_DEPTH) {
+    if (!step(cx) || t->tensor.rank < 0 || t->tensor.rank > IR_MAX_RANK ||
+        (unsigned)t->tensor.dtype >= DT_COUNT)
+      return NULL;
+    return t;
+  }
+  return inst_any(cx, t, n, from, to, freshen, depth);
+}
+
+/* inst for any type. */
+static Type *inst_any(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
+                      int depth) {
   if (!t || depth > TYPE_DEPTH || !step(cx))
     return NULL;
   switch (t->kind) {
@@ -414,13 +457,7 @@ static Type *inst(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bo
         return NULL;
       changed |= ret != t->func.ret;
     }
-    if (!changed)
-      return t;
-    if (t->kind == TY_TUPLE)
-      return ir_tuple_type(cx->A, k, dst);
-    if (t->kind == TY_ADT)
-      return ir_adt_type(cx->A, t->adt.def, k, dst);
-    return ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
+    return changed ? rebuild(cx->A, t, dst, ret) : t;
   }
   }
   return NULL;
@@ -464,21 +501,52 @@ static Type *zonk(Cx *cx, Type *t, Arena *a, bool collect, int depth) {
       ret = zonk(cx, t->func.ret, a, collect, depth + 1);
       changed |= ret != t->func.ret;
     }
-    if (!changed)
-      return t;
-    if (t->kind == TY_TUPLE)
-      return ir_tuple_type(a, k, dst);
-    if (t->kind == TY_ADT)
-      return ir_adt_type(a, t->adt.def, k, dst);
-    return ir_func_type(a, t->func.ntvars, t->func.tvars, k, dst, ret);
+    return changed ? rebuild(a, t, dst, ret) : t;
   }
   default: return t;
   }
 }
 
+static Type *resolve_any(Cx *cx, Type *t, int depth);
+
 /* The fully resolved form of t (in the module's arena), or NULL when some
- * part is still unknown. */
-static Type *resolve(Cx *cx, Type *t, int depth) {
+ * part is still unknown.  Tensor types, most of them, inline. */
+static inline __attribute__((always_inline)) Type *resolve(Cx *cx, Type *t, int depth) {
+  if (t && t->kind == TY_TENSOR && depth <= TYPE_DEPTH)
+    return step(cx) ? t : NULL;
+  return resolve_any(cx, t, depth);
+}
+
+/* resolve for a tuple, function, ref or ADT type t, not memoised (out of
+ * line, so that resolve stays cheap on the common tensor types). */
+static __attribute__((noinline)) Type *resolve_parts(Cx *cx, Type *t, int depth) {
+  if (t->kind == TY_REF) {
+    Type *in = resolve(cx, t->ref.inner, depth + 1);
+    return !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
+  }
+  int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
+  Type **src = t->kind == TY_TUPLE ? t->tuple.fields
+               : t->kind == TY_ADT ? t->adt.args
+                                   : t->func.params;
+  Type *buf[8]; /* the builders copy the array */
+  Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
+  bool changed = false;
+  for (int i = 0; i < k; i++) {
+    if (!(dst[i] = resolve(cx, src[i], depth + 1)))
+      return NULL;
+    changed |= dst[i] != src[i];
+  }
+  Type *ret = NULL;
+  if (t->kind == TY_FUNC) {
+    if (!(ret = resolve(cx, t->func.ret, depth + 1)))
+      return NULL;
+    changed |= ret != t->func.ret;
+  }
+  return changed ? rebuild(cx->A, t, dst, ret) : t;
+}
+
+/* resolve for any type; composite types are memoised by pointer. */
+static Type *resolve_any(Cx *cx, Type *t, int depth) {
   if (!t || depth > TYPE_DEPTH || !step(cx))
     return NULL;
   switch (t->kind) {
@@ -497,49 +565,11 @@ static Type *resolve(Cx *cx, Type *t, int depth) {
   if (!cx->memo)
     cx->memo = arena_alloc(cx->S, sizeof *cx->memo * MEMO);
   size_t h = (size_t)(((uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull >> 40) & (MEMO - 1);
-  if (cx->memo[h].k == t)
-    return cx->memo[h].v;
-  Type *z = NULL;
-  switch (t->kind) {
-  case TY_REF: {
-    Type *in = resolve(cx, t->ref.inner, depth + 1);
-    z = !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
-    break;
+  if (cx->memo[h].k != t) {
+    cx->memo[h].v = resolve_parts(cx, t, depth);
+    cx->memo[h].k = t;
   }
-  default: {
-    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
-    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
-                 : t->kind == TY_ADT ? t->adt.args
-                                     : t->func.params;
-    Type *buf[8]; /* the builders copy the array */
-    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
-    bool changed = false, ok = true;
-    for (int i = 0; i < k && ok; i++) {
-      dst[i] = resolve(cx, src[i], depth + 1);
-      ok = dst[i] != NULL;
-      changed |= dst[i] != src[i];
-    }
-    Type *ret = NULL;
-    if (ok && t->kind == TY_FUNC) {
-      ret = resolve(cx, t->func.ret, depth + 1);
-      ok = ret != NULL;
-      changed |= ret != t->func.ret;
-    }
-    if (!ok)
-      z = NULL;
-    else if (!changed)
-      z = t;
-    else if (t->kind == TY_TUPLE)
-      z = ir_tuple_type(cx->A, k, dst);
-    else if (t->kind == TY_ADT)
-      z = ir_adt_type(cx->A, t->adt.def, k, dst);
-    else
-      z = ir_func_type(cx->A, t->func.ntvars, t->func.tvars, k, dst, ret);
-  }
-  }
-  cx->memo[h].k = t;
-  cx->memo[h].v = z;
-  return z;
+  return cx->memo[h].v;
 }
 
 /* ----------------------------------------------------------- messages */
@@ -896,7 +926,7 @@ static Type **var_slot(Cx *cx, Var *v, const Expr *at) {
 }
 
 /* Bring v into scope with type t. */
-static bool bind_var(Cx *cx, Var *v, Type *t, const Expr *at) {
+static inline __attribute__((always_inline)) bool bind_var(Cx *cx, Var *v, Type *t, const Expr *at) {
   Type **slot = var_slot(cx, v, at);
   if (!slot)
     return false;
@@ -1323,8 +1353,9 @@ static void record(Cx *cx, Expr *e, Type *t) {
 }
 
 /* Mark e as being visited; false if it was already visited (then *seen is
- * its type), or is being visited (a cycle: an error). */
-static bool enter(Cx *cx, Expr *e, Type **seen) {
+ * its type), or is being visited (a cycle: an error).  Always inlined: it
+ * runs once per node, and as a call it cost 4% of checking. */
+static inline __attribute__((always_inline)) bool enter(Cx *cx, Expr *e, Type **seen) {
   Visit *v = mark_of(cx, e);
   *seen = NULL;
   if (v) {
