@@ -139,8 +139,7 @@ static void input_free(Input *in) {
   buf_free(&in->b);
 }
 
-/* One past the last span of i's subtree (spans are in pre-order). */
-static int subtree_end(const GenSpans *sp, int i) {
+int mut_subtree_end(const GenSpans *sp, int i) {
   int j = i + 1;
   while (j < sp->n && sp->v[j].depth > sp->v[i].depth)
     j++;
@@ -522,7 +521,7 @@ static bool k_shrink(Mut *M) {
 static bool k_copy(Mut *M) {
   const GenSpans *sp = &M->in.sp;
   for (int tries = 0; tries < 4; tries++) {
-    int i = pick_span(M), last = subtree_end(sp, i);
+    int i = pick_span(M), last = mut_subtree_end(sp, i);
     int cand[64], ncand = 0, nfit = 0;
     int start = (int)below(&M->r, (uint32_t)sp->n);
     for (int q = 0; q < sp->n && ncand < 64; q++) {
@@ -553,7 +552,7 @@ static bool k_copy(Mut *M) {
 static bool k_unwrap(Mut *M) {
   const GenSpans *sp = &M->in.sp;
   for (int tries = 0; tries < 6; tries++) {
-    int i = pick_span(M), last = subtree_end(sp, i);
+    int i = pick_span(M), last = mut_subtree_end(sp, i);
     int cand[64], n = 0;
     for (int j = i + 1; j < last && n < 64; j++)
       if (ir_type_equal(sp->v[j].type, sp->v[i].type))
@@ -653,7 +652,7 @@ static bool k_leaf(Mut *M) {
   for (int tries = 0; tries < 6; tries++) {
     int i = below(&M->r, 2) ? pick_span(M) : (int)below(&M->r, (uint32_t)sp->n);
     uint32_t runs[64][2];
-    int nr = 0, last = subtree_end(sp, i);
+    int nr = 0, last = mut_subtree_end(sp, i);
     uint32_t at = sp->v[i].start;
     for (int j = i + 1; j < last && nr < 63; j++) {
       if (sp->v[j].parent != i)

@@ -103,6 +103,9 @@ typedef struct MutLocality {
 MutLocality mut_locality(const GenPolicy *p, const uint8_t *parent, size_t np,
                          const uint8_t *mutant, size_t nm, const MutInfo *info);
 
+/* One past the last span of span i's subtree (spans are in pre-order). */
+int mut_subtree_end(const GenSpans *sp, int i);
+
 /* ------------------------------------------------- editing (reducer) */
 
 /* An input decoded once with spans, whose spans can be replaced one edit

@@ -4,6 +4,8 @@
  *   relaysmith decode  print the program a byte file decodes to
  *   relaysmith stats   validity, speed, operator and feature histograms
  *   relaysmith bench   decode and type-check throughput (bench.c)
+ *   relaysmith reduce  shrink a crash file keeping its failure (reduce.c)
+ *   relaysmith triage  bucket crash files by failure signature (reduce.c)
  * Each subcommand takes --help.  Bad usage prints a message and exits 2.
  */
 #include <errno.h>
@@ -278,7 +280,9 @@ static const char main_help[] =
     "  run     run relayc passes on a program (text or bytes); print it and\n"
     "          the interpreter's results before and after\n"
     "  seeds   write a small seed corpus covering every feature and operator\n"
-    "  bench   programs per second for decoding, and decoding + type checking\n";
+    "  bench   programs per second for decoding, and decoding + type checking\n"
+    "  reduce  shrink a crash file of a fuzz target while it fails the same way\n"
+    "  triage  run crash files and bucket them by failure signature\n";
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -302,6 +306,10 @@ int main(int argc, char **argv) {
     return cmd_seeds(argc - 2, argv + 2);
   if (!strcmp(cmd, "bench"))
     return cmd_bench(argc - 2, argv + 2);
+  if (!strcmp(cmd, "reduce"))
+    return cmd_reduce(argc - 2, argv + 2);
+  if (!strcmp(cmd, "triage"))
+    return cmd_triage(argc - 2, argv + 2);
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n%s", cmd, main_help);
   return 2;
 }

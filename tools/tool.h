@@ -43,6 +43,8 @@ int cmd_stats(int argc, char **argv);
 int cmd_stats_mutations(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_seeds(int argc, char **argv);
-int cmd_bench(int argc, char **argv); /* bench.c */
+int cmd_bench(int argc, char **argv);  /* bench.c */
+int cmd_reduce(int argc, char **argv); /* reduce.c */
+int cmd_triage(int argc, char **argv); /* reduce.c */
 
 #endif

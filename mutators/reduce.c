@@ -1,0 +1,244 @@
+/*
+ * reduce.c - the test-case reducer (see reduce.h and docs/reduce.md).
+ *
+ * Every move builds candidates from the current input and offers them to
+ * try(), which keeps one only when it is shortlex-smaller and the
+ * predicate holds; a candidate tested once is never tested again (a set
+ * of hashes).  Span moves go through mut_edit_span, which measures how
+ * many bytes the new subtree reads, so the rest of the program is read
+ * from its own bytes again.
+ */
+#include "reduce.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mut.h"
+
+/* -------------------------------------------------- candidates tested */
+
+/* An open-addressing set of 64-bit hashes (0 marks an empty slot). */
+typedef struct Seen {
+  uint64_t *v;
+  size_t n, cap;
+} Seen;
+
+/* FNV-1a over the bytes and the length; never 0. */
+static uint64_t hash(const uint8_t *d, size_t n) {
+  uint64_t h = 1469598103934665603ull ^ n;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ d[i]) * 0x100000001b3ull;
+  return h ? h : 1;
+}
+
+static void seen_put(Seen *s, uint64_t h) {
+  size_t i = h & (s->cap - 1);
+  while (s->v[i] && s->v[i] != h)
+    i = (i + 1) & (s->cap - 1);
+  if (!s->v[i])
+    s->v[i] = h, s->n++;
+}
+
+/* Add h; false when it was there already. */
+static bool seen_add(Seen *s, uint64_t h) {
+  if (2 * (s->n + 1) > s->cap) {
+    Seen t = {calloc(s->cap ? 2 * s->cap : 1024, sizeof *t.v), 0, s->cap ? 2 * s->cap : 1024};
+    if (!t.v)
+      abort();
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->v[i])
+        seen_put(&t, s->v[i]);
+    free(s->v);
+    *s = t;
+  }
+  size_t before = s->n;
+  seen_put(s, h);
+  return s->n > before;
+}
+
+/* ------------------------------------------------------------ reducer */
+
+typedef struct Red {
+  const RedOptions *o;
+  uint8_t *cur; /* the current input (capacity: the original's size) */
+  size_t n;
+  Seen seen;
+  size_t tests, kept;
+  int round;
+  const char *move;
+  bool stop;    /* max_tests reached */
+  uint8_t *tmp; /* a candidate being built (same capacity) */
+} Red;
+
+bool red_shortlex_less(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
+  if (na != nb)
+    return na < nb;
+  return na && memcmp(a, b, na) < 0;
+}
+
+/* Offer c[0, n) (trailing zeros dropped): kept when shortlex-smaller than
+ * the current input, not tested before, and the predicate holds. */
+static bool try(Red *R, const uint8_t *c, size_t n) {
+  while (n && c[n - 1] == 0)
+    n--;
+  if (R->stop || !red_shortlex_less(c, n, R->cur, R->n) || !seen_add(&R->seen, hash(c, n)))
+    return false;
+  if (R->o->max_tests && R->tests >= R->o->max_tests) {
+    R->stop = true;
+    return false;
+  }
+  R->tests++;
+  bool ok = R->o->test(c, n, R->o->ctx);
+  if (ok) {
+    memmove(R->cur, c, n);
+    R->n = n;
+    R->kept++;
+  }
+  if (R->o->progress) {
+    RedProgress p = {R->n, R->tests, R->kept, R->round, R->move};
+    R->o->progress(&p, R->o->ctx);
+  }
+  return ok;
+}
+
+/* trim: the bytes the decoder never reads dropped. */
+static bool m_trim(Red *R) {
+  R->move = "trim";
+  size_t n = mut_trim(R->o->policy, R->cur, R->n);
+  return n < R->n && try(R, R->cur, n);
+}
+
+/* header: the swarm header all zero (the policy's defaults). */
+static bool m_header(Red *R) {
+  R->move = "header";
+  size_t h = R->n < GEN_HEADER_BYTES ? R->n : GEN_HEADER_BYTES;
+  memcpy(R->tmp, R->cur, R->n);
+  memset(R->tmp, 0, h);
+  return try(R, R->tmp, R->n);
+}
+
+/* prefix: the module-level choices all zero, measured. */
+static bool m_prefix(Red *R) {
+  R->move = "prefix";
+  MutEdit *e = mut_edit_new(R->o->policy, R->cur, R->n);
+  const uint8_t *c;
+  size_t n;
+  bool ok = mut_edit_prefix(e, NULL, 0, &c, &n) && try(R, c, n);
+  mut_edit_free(e);
+  return ok;
+}
+
+enum { MAX_HOIST = 64 };
+
+/* The span moves on span i of e's input: zero, hoist, cut. */
+static bool span_moves(Red *R, MutEdit *e, int i) {
+  const GenSpans *sp = mut_edit_spans(e);
+  size_t end;
+  const uint8_t *b = mut_edit_bytes(e, &end), *c;
+  size_t n;
+  R->move = "zero";
+  if (mut_edit_span(e, i, NULL, 0, &c, &n) && try(R, c, n))
+    return true;
+  R->move = "hoist";
+  int last = mut_subtree_end(sp, i), tried = 0;
+  for (int j = i + 1; j < last && tried < MAX_HOIST; j++) {
+    const GenSpan *d = &sp->v[j];
+    if (!ir_type_equal(d->type, sp->v[i].type))
+      continue;
+    tried++;
+    if (mut_edit_span(e, i, b + d->start, d->end - d->start, &c, &n) && try(R, c, n))
+      return true;
+  }
+  R->move = "cut";
+  size_t len = sp->v[i].end - sp->v[i].start;
+  return len >= 2 && mut_edit_span(e, i, b + sp->v[i].start, len / 2, &c, &n) && try(R, c, n);
+}
+
+/* zero, hoist and cut over every span, from the root down; after a
+ * change the input is decoded again and the same span index retried. */
+static bool m_spans(Red *R) {
+  bool any = false;
+  MutEdit *e = mut_edit_new(R->o->policy, R->cur, R->n);
+  for (int i = 0; i < mut_edit_spans(e)->n && !R->stop; i++) {
+    if (!span_moves(R, e, i))
+      continue;
+    any = true;
+    mut_edit_free(e);
+    e = mut_edit_new(R->o->policy, R->cur, R->n);
+    i--;
+  }
+  mut_edit_free(e);
+  return any;
+}
+
+/* delete: blocks of 8, 4, 2 and 1 bytes removed from the body. */
+static bool m_delete(Red *R) {
+  R->move = "delete";
+  bool any = false;
+  for (size_t w = 8; w >= 1 && !R->stop; w /= 2)
+    for (size_t k = GEN_HEADER_BYTES; k + w <= R->n && !R->stop;) {
+      memcpy(R->tmp, R->cur, k);
+      memcpy(R->tmp + k, R->cur + k + w, R->n - k - w);
+      if (try(R, R->tmp, R->n - w))
+        any = true;
+      else
+        k += w;
+    }
+  return any;
+}
+
+/* The current input with byte k set to v, offered. */
+static bool try_byte(Red *R, size_t k, uint8_t v) {
+  memcpy(R->tmp, R->cur, R->n);
+  R->tmp[k] = v;
+  return try(R, R->tmp, R->n);
+}
+
+/* lower: each byte to 0, else halved, else minus one, while that works. */
+static bool m_lower(Red *R) {
+  R->move = "lower";
+  bool any = false;
+  for (size_t k = 0; k < R->n && !R->stop; k++)
+    for (;;) {
+      uint8_t v = k < R->n ? R->cur[k] : 0;
+      if (!v || !(try_byte(R, k, 0) || (v > 1 && try_byte(R, k, v / 2)) ||
+                  (v > 2 && try_byte(R, k, (uint8_t)(v - 1)))))
+        break;
+      any = true;
+    }
+  return any;
+}
+
+bool red_reduce(const RedOptions *o, const uint8_t *data, size_t size, RedResult *out) {
+  memset(out, 0, sizeof *out);
+  if (!o->test(data, size, o->ctx))
+    return false;
+  Red R = {.o = o, .n = size, .tests = 1};
+  R.cur = malloc(size + 1);
+  R.tmp = malloc(size + 1);
+  if (!R.cur || !R.tmp)
+    abort();
+  if (size)
+    memcpy(R.cur, data, size);
+  seen_add(&R.seen, hash(data, size));
+  for (R.round = 1;; R.round++) {
+    size_t kept = R.kept;
+    m_trim(&R);
+    m_header(&R);
+    m_prefix(&R);
+    m_spans(&R);
+    m_delete(&R);
+    m_lower(&R);
+    if (R.kept == kept || R.stop)
+      break;
+  }
+  free(R.tmp);
+  free(R.seen.v);
+  *out = (RedResult){R.cur, R.n, R.tests, R.kept, R.round};
+  return true;
+}
+
+void red_result_free(RedResult *r) {
+  free(r->data);
+  memset(r, 0, sizeof *r);
+}
