@@ -996,6 +996,10 @@ bool mut_edit_span(MutEdit *e, int i, const uint8_t *r, size_t rn, const uint8_t
   return edit_out(e, replace(&e->M, i, r, rn) && e->M.info.exact, out, n);
 }
 
+const GenSpans *mut_edit_last(const MutEdit *e) {
+  return &e->M.csp;
+}
+
 bool mut_edit_prefix(MutEdit *e, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n) {
   return edit_out(e, prefix_replace(&e->M, r, rn), out, n);
 }

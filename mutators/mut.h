@@ -125,6 +125,9 @@ const uint8_t *mut_edit_bytes(const MutEdit *e, size_t *end);
  * trailing zeros: *out (owned by e, valid until the next edit) and *n.
  * False when the length could not be measured. */
 bool mut_edit_span(MutEdit *e, int i, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n);
+/* The spans of the last mut_edit_span's measuring decode: those up to and
+ * in the new subtree are the candidate's (its span i is the new one). */
+const GenSpans *mut_edit_last(const MutEdit *e);
 /* The same for the module-level choices between the header and @main's
  * body (type definitions, @main's result type). */
 bool mut_edit_prefix(MutEdit *e, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n);

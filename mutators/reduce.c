@@ -130,7 +130,85 @@ static bool m_prefix(Red *R) {
 
 enum { MAX_HOIST = 64 };
 
-/* The span moves on span i of e's input: zero, hoist, cut. */
+/* form: span i's first byte (its form choice, usually) lowered to 0,
+ * halved or minus one with its other bytes kept, measured. */
+static bool lower_form(Red *R, MutEdit *e, int i, const uint8_t *bytes, size_t len) {
+  R->move = "form";
+  uint8_t v = bytes[0], to[3] = {0, (uint8_t)(v / 2), (uint8_t)(v - 1)};
+  uint8_t *r = malloc(len);
+  const uint8_t *c;
+  size_t n;
+  bool ok = false;
+  if (!r)
+    abort();
+  for (int k = 0; k < 3 && v && !ok; k++) {
+    if (k && to[k] == to[k - 1])
+      continue;
+    memcpy(r, bytes, len);
+    r[0] = to[k];
+    ok = mut_edit_span(e, i, r, len, &c, &n) && try(R, c, n);
+  }
+  free(r);
+  return ok;
+}
+
+/* The form of span k of the candidate whose span i has the bytes r[0, rn)
+ * with r[off] set to v; -1 when that cannot be measured. */
+static int form_with(MutEdit *e, int i, int k, uint8_t *r, size_t rn, size_t off, uint8_t v) {
+  const uint8_t *c;
+  size_t n;
+  r[off] = v;
+  if (!mut_edit_span(e, i, r, rn, &c, &n) || mut_edit_last(e)->n <= k)
+    return -1;
+  return (int)mut_edit_last(e)->v[k].form;
+}
+
+enum { MAX_FIXES = 8 };
+
+/* A hoisted descendant j is read in a different scope (a let's variable
+ * is gone, say), where the form choices of its spans may pick other
+ * forms: going down its spans, set the first byte of each span whose form
+ * changed to the first value that picks the old form again (found by
+ * bisection: a form choice is monotone in its byte), then offer it. */
+static bool hoist_fixed(Red *R, MutEdit *e, int i, int j) {
+  const GenSpans *sp = mut_edit_spans(e);
+  size_t end;
+  const uint8_t *b = mut_edit_bytes(e, &end);
+  size_t len = sp->v[j].end - sp->v[j].start;
+  uint8_t *r = malloc(len + 1);
+  if (!r)
+    abort();
+  memcpy(r, b + sp->v[j].start, len);
+  int nsub = mut_subtree_end(sp, j) - j, fixes = 0;
+  bool ok = true;
+  for (int k = 0; k < nsub && ok && fixes < MAX_FIXES; k++) {
+    const GenSpan *want = &sp->v[j + k];
+    size_t off = want->start - sp->v[j].start;
+    int f = (int)want->form;
+    if (off >= len || form_with(e, i, i + k, r, len, off, r[off]) == f)
+      continue;
+    const GenSpan *got = &mut_edit_last(e)->v[i + k];
+    if (got->start != sp->v[i].start + off)
+      break; /* the spans no longer line up */
+    int lo = 0, hi = 255;
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (form_with(e, i, i + k, r, len, off, (uint8_t)mid) >= f)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    ok = form_with(e, i, i + k, r, len, off, (uint8_t)lo) == f;
+    fixes++;
+  }
+  const uint8_t *c;
+  size_t n;
+  ok = ok && fixes && mut_edit_span(e, i, r, len, &c, &n) && try(R, c, n);
+  free(r);
+  return ok;
+}
+
+/* The span moves on span i of e's input: zero, hoist, cut, form. */
 static bool span_moves(Red *R, MutEdit *e, int i) {
   const GenSpans *sp = mut_edit_spans(e);
   size_t end;
@@ -148,10 +226,14 @@ static bool span_moves(Red *R, MutEdit *e, int i) {
     tried++;
     if (mut_edit_span(e, i, b + d->start, d->end - d->start, &c, &n) && try(R, c, n))
       return true;
+    if (hoist_fixed(R, e, i, j))
+      return true;
   }
   R->move = "cut";
   size_t len = sp->v[i].end - sp->v[i].start;
-  return len >= 2 && mut_edit_span(e, i, b + sp->v[i].start, len / 2, &c, &n) && try(R, c, n);
+  if (len >= 2 && mut_edit_span(e, i, b + sp->v[i].start, len / 2, &c, &n) && try(R, c, n))
+    return true;
+  return len >= 2 && lower_form(R, e, i, b + sp->v[i].start, len);
 }
 
 /* zero, hoist and cut over every span, from the root down; after a
@@ -171,18 +253,22 @@ static bool m_spans(Red *R) {
   return any;
 }
 
-/* delete: blocks of 8, 4, 2 and 1 bytes removed from the body. */
-static bool m_delete(Red *R) {
-  R->move = "delete";
+/* delete: blocks of 8, 4, 2 and 1 bytes removed; zero: blocks of 8, 4
+ * and 2 bytes set to zero (single bytes are lowered by m_lower). */
+static bool m_blocks(Red *R, bool del) {
+  R->move = del ? "delete" : "zeros";
   bool any = false;
-  for (size_t w = 8; w >= 1 && !R->stop; w /= 2)
-    for (size_t k = GEN_HEADER_BYTES; k + w <= R->n && !R->stop;) {
-      memcpy(R->tmp, R->cur, k);
-      memcpy(R->tmp + k, R->cur + k + w, R->n - k - w);
-      if (try(R, R->tmp, R->n - w))
+  for (size_t w = 8; w >= (del ? 1u : 2u) && !R->stop; w /= 2)
+    for (size_t k = 0; k + w <= R->n && !R->stop;) {
+      memcpy(R->tmp, R->cur, R->n);
+      if (del)
+        memmove(R->tmp + k, R->tmp + k + w, R->n - k - w);
+      else
+        memset(R->tmp + k, 0, w);
+      if (try(R, R->tmp, del ? R->n - w : R->n))
         any = true;
       else
-        k += w;
+        k += del ? 1 : w;
     }
   return any;
 }
@@ -227,7 +313,8 @@ bool red_reduce(const RedOptions *o, const uint8_t *data, size_t size, RedResult
     m_header(&R);
     m_prefix(&R);
     m_spans(&R);
-    m_delete(&R);
+    m_blocks(&R, true);
+    m_blocks(&R, false);
     m_lower(&R);
     if (R.kept == kept || R.stop)
       break;

@@ -191,11 +191,12 @@ static int cmd_gen(int argc, char **argv) {
 /* -------------------------------------------------------------- decode */
 
 static const char decode_help[] =
-    "usage: relaysmith decode [--policy NAME] [--spans] FILE\n"
+    "usage: relaysmith decode [--policy NAME] [--spans] [--count] FILE\n"
     "\n"
     "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
     "\n"
     "  --policy NAME  generation policy (default 'default')\n"
+    "  --count        print only the number of expression nodes (as reduce does)\n"
     "  --spans        also print the spans: for each generated expression,\n"
     "                 the byte range it consumed, its depth, type and scope\n";
 
@@ -219,7 +220,7 @@ static void print_spans(const GenSpans *sp) {
 /* relaysmith decode */
 static int cmd_decode(int argc, char **argv) {
   const char *policy = "default", *file = NULL;
-  bool spans = false;
+  bool spans = false, count = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -233,6 +234,8 @@ static int cmd_decode(int argc, char **argv) {
       policy = argv[i];
     } else if (!strcmp(a, "--spans")) {
       spans = true;
+    } else if (!strcmp(a, "--count")) {
+      count = true;
     } else if (a[0] == '-' && a[1]) {
       return tool_usage_error("decode", "unknown option '%s'", a);
     } else if (file) {
@@ -252,8 +255,11 @@ static int cmd_decode(int argc, char **argv) {
     return 1;
   GenSpans sp = {0};
   Module *m = gen_decode(data, n, p, spans ? &sp : NULL);
-  char *text = ir_print_module(m);
-  fputs(text, stdout);
+  char *text = count ? NULL : ir_print_module(m);
+  if (count)
+    printf("%lld\n", (long long)ir_module_count(m));
+  else
+    fputs(text, stdout);
   if (spans)
     print_spans(&sp);
   free(text);
