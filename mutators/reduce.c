@@ -165,15 +165,18 @@ static int form_with(MutEdit *e, int i, int k, uint8_t *r, size_t rn, size_t off
 
 enum { MAX_FIXES = 8 };
 
-/* A hoisted descendant j is read in a different scope (a let's variable
- * is gone, say), where the form choices of its spans may pick other
- * forms: going down its spans, set the first byte of each span whose form
- * changed to the first value that picks the old form again (found by
- * bisection: a form choice is monotone in its byte), then offer it. */
-static bool hoist_fixed(Red *R, MutEdit *e, int i, int j) {
-  const GenSpans *sp = mut_edit_spans(e);
+/* A descendant's bytes moved to another place are read in a different
+ * scope (a let's variable is gone, say), where the form choices of its
+ * spans may pick other forms.  Span i of dst gets the bytes of span j of
+ * src, and going down j's spans, the first byte of each span whose form
+ * changed is set to the first value that picks the old form again (found
+ * by bisection: a form choice is monotone in its byte); then it is
+ * offered, if anything was fixed. */
+static bool moved_fixed(Red *R, MutEdit *dst, int i, const MutEdit *src, int j) {
+  const GenSpans *sp = mut_edit_spans(src);
   size_t end;
-  const uint8_t *b = mut_edit_bytes(e, &end);
+  const uint8_t *b = mut_edit_bytes(src, &end);
+  uint32_t at = mut_edit_spans(dst)->v[i].start;
   size_t len = sp->v[j].end - sp->v[j].start;
   uint8_t *r = malloc(len + 1);
   if (!r)
@@ -185,25 +188,24 @@ static bool hoist_fixed(Red *R, MutEdit *e, int i, int j) {
     const GenSpan *want = &sp->v[j + k];
     size_t off = want->start - sp->v[j].start;
     int f = (int)want->form;
-    if (off >= len || form_with(e, i, i + k, r, len, off, r[off]) == f)
+    if (off >= len || form_with(dst, i, i + k, r, len, off, r[off]) == f)
       continue;
-    const GenSpan *got = &mut_edit_last(e)->v[i + k];
-    if (got->start != sp->v[i].start + off)
+    if (mut_edit_last(dst)->v[i + k].start != at + off)
       break; /* the spans no longer line up */
     int lo = 0, hi = 255;
     while (lo < hi) {
       int mid = (lo + hi) / 2;
-      if (form_with(e, i, i + k, r, len, off, (uint8_t)mid) >= f)
+      if (form_with(dst, i, i + k, r, len, off, (uint8_t)mid) >= f)
         hi = mid;
       else
         lo = mid + 1;
     }
-    ok = form_with(e, i, i + k, r, len, off, (uint8_t)lo) == f;
+    ok = form_with(dst, i, i + k, r, len, off, (uint8_t)lo) == f;
     fixes++;
   }
   const uint8_t *c;
   size_t n;
-  ok = ok && fixes && mut_edit_span(e, i, r, len, &c, &n) && try(R, c, n);
+  ok = ok && fixes && mut_edit_span(dst, i, r, len, &c, &n) && try(R, c, n);
   free(r);
   return ok;
 }
@@ -226,7 +228,7 @@ static bool span_moves(Red *R, MutEdit *e, int i) {
     tried++;
     if (mut_edit_span(e, i, b + d->start, d->end - d->start, &c, &n) && try(R, c, n))
       return true;
-    if (hoist_fixed(R, e, i, j))
+    if (moved_fixed(R, e, i, e, j))
       return true;
   }
   R->move = "cut";
@@ -236,13 +238,72 @@ static bool span_moves(Red *R, MutEdit *e, int i) {
   return len >= 2 && lower_form(R, e, i, b + sp->v[i].start, len);
 }
 
-/* zero, hoist and cut over every span, from the root down; after a
- * change the input is decoded again and the same span index retried. */
-static bool m_spans(Red *R) {
+enum { MAX_GRAFT = 4 };
+
+/* Up to max descendants of span i with i's type, in pre-order. */
+static int same_type_desc(const GenSpans *sp, int i, int *out, int max) {
+  int n = 0, last = mut_subtree_end(sp, i);
+  for (int j = i + 1; j < last && n < max; j++)
+    if (ir_type_equal(sp->v[j].type, sp->v[i].type))
+      out[n++] = j;
+  return n;
+}
+
+/* Put span a's bytes (of e) in place of a span of c's span i (the hoisted
+ * b) that has i's type; offer each. */
+static bool graft_into(Red *R, MutEdit *e, int i, int a, const uint8_t *c, size_t n) {
+  const GenSpans *sp = mut_edit_spans(e);
+  size_t end;
+  const uint8_t *bytes = mut_edit_bytes(e, &end), *c2;
+  size_t n2;
+  MutEdit *e1 = mut_edit_new(R->o->policy, c, n);
+  int slot[MAX_GRAFT], ns = same_type_desc(mut_edit_spans(e1), i, slot, MAX_GRAFT);
+  bool ok = false;
+  for (int k = 0; k < ns && !ok; k++)
+    ok = mut_edit_span(e1, slot[k], bytes + sp->v[a].start, sp->v[a].end - sp->v[a].start, &c2,
+                       &n2) &&
+         try(R, c2, n2);
+  mut_edit_free(e1);
+  return ok;
+}
+
+/* graft: span i replaced by a same-type descendant b, and another one, a,
+ * outside b's subtree put in place of a same-type span inside b, so that
+ * two subtrees of i are kept in one (if (c) {A} else {B} becomes B with A
+ * in it, say).  Tried when no other move applies. */
+static bool graft(Red *R, MutEdit *e, int i) {
+  R->move = "graft";
+  const GenSpans *sp = mut_edit_spans(e);
+  size_t end;
+  const uint8_t *bytes = mut_edit_bytes(e, &end), *c;
+  size_t n;
+  int d[MAX_GRAFT], nd = same_type_desc(sp, i, d, MAX_GRAFT);
+  for (int x = 0; x < nd; x++)
+    for (int y = 0; y < nd; y++) {
+      int b = d[x], a = d[y];
+      if (a == b || (a > b && a < mut_subtree_end(sp, b)) || (b > a && b < mut_subtree_end(sp, a)))
+        continue;
+      if (!mut_edit_span(e, i, bytes + sp->v[b].start, sp->v[b].end - sp->v[b].start, &c, &n))
+        continue;
+      uint8_t *copy = malloc(n + 1);
+      if (!copy)
+        abort();
+      memcpy(copy, c, n);
+      bool ok = graft_into(R, e, i, a, copy, n);
+      free(copy);
+      if (ok)
+        return true;
+    }
+  return false;
+}
+
+/* The span moves (or the grafts) over every span, from the root down;
+ * after a change the input is decoded again and the same span retried. */
+static bool m_spans(Red *R, bool grafts) {
   bool any = false;
   MutEdit *e = mut_edit_new(R->o->policy, R->cur, R->n);
   for (int i = 0; i < mut_edit_spans(e)->n && !R->stop; i++) {
-    if (!span_moves(R, e, i))
+    if (!(grafts ? graft(R, e, i) : span_moves(R, e, i)))
       continue;
     any = true;
     mut_edit_free(e);
@@ -251,6 +312,98 @@ static bool m_spans(Red *R) {
   }
   mut_edit_free(e);
   return any;
+}
+
+enum { TYPE_TRIES = 256, MAX_TYPES = 48, MAX_PREFIX = 16, MAX_RETYPE = 256 };
+
+/* Result types of @main that short module-level choices give, each with
+ * the shortlex-smallest such choices found. */
+typedef struct Prefixes {
+  int n;
+  char *type[MAX_TYPES]; /* printed */
+  uint8_t bytes[MAX_TYPES][MAX_PREFIX];
+  size_t len[MAX_TYPES];
+} Prefixes;
+
+/* Decode the header h followed by random module-level choices (and the
+ * all-zero ones) and record the result types they give. */
+static void prefixes_find(Prefixes *P, const GenPolicy *p, const uint8_t *h) {
+  enum { PAD = 64 };
+  uint8_t buf[GEN_HEADER_BYTES + MAX_PREFIX + PAD];
+  uint64_t rng = 0x2545f4914f6cdd1dull;
+  memset(P, 0, sizeof *P);
+  for (int t = 0; t < TYPE_TRIES; t++) {
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, h, GEN_HEADER_BYTES);
+    for (int k = 0; k < t % 9; k++) /* 0 to 8 random bytes, then zeros */
+      buf[GEN_HEADER_BYTES + k] = (uint8_t)((rng = rng * 6364136223846793005ull + 1) >> 56);
+    GenSpans sp = {0};
+    Module *m = gen_decode(buf, sizeof buf, p, &sp);
+    size_t c = sp.v[0].start - GEN_HEADER_BYTES;
+    char *name = ir_print_type(sp.v[0].type);
+    int k = 0;
+    while (k < P->n && strcmp(P->type[k], name) != 0)
+      k++;
+    const uint8_t *pb = buf + GEN_HEADER_BYTES;
+    if (c <= MAX_PREFIX && k == P->n && k < MAX_TYPES) {
+      P->type[P->n++] = name, name = NULL;
+      P->len[k] = c, memcpy(P->bytes[k], pb, c);
+    } else if (c <= MAX_PREFIX && k < P->n && red_shortlex_less(pb, c, P->bytes[k], P->len[k])) {
+      P->len[k] = c, memcpy(P->bytes[k], pb, c);
+    }
+    free(name);
+    ir_module_free(m);
+    gen_spans_free(&sp);
+  }
+}
+
+static void prefixes_free(Prefixes *P) {
+  for (int k = 0; k < P->n; k++)
+    free(P->type[k]);
+}
+
+/* retype: @main's body replaced by a span of another type, after
+ * module-level choices that make @main's result that type (found among
+ * short random ones): a failing subexpression whose type differs from the
+ * result type (an if's condition, say) loses what was around it.  Tried
+ * when no other move applies. */
+static bool m_retype(Red *R) {
+  R->move = "retype";
+  uint8_t h[GEN_HEADER_BYTES] = {0};
+  memcpy(h, R->cur, R->n < GEN_HEADER_BYTES ? R->n : GEN_HEADER_BYTES);
+  Prefixes P;
+  prefixes_find(&P, R->o->policy, h);
+  MutEdit *e = mut_edit_new(R->o->policy, R->cur, R->n);
+  const GenSpans *sp = mut_edit_spans(e);
+  size_t end;
+  const uint8_t *b = mut_edit_bytes(e, &end);
+  bool ok = false;
+  for (int j = 1; j < sp->n && j < MAX_RETYPE && !ok && !R->stop; j++) {
+    char *name = ir_print_type(sp->v[j].type);
+    int k = 0;
+    while (k < P.n && strcmp(P.type[k], name) != 0)
+      k++;
+    free(name);
+    if (k == P.n)
+      continue;
+    size_t len = sp->v[j].end - sp->v[j].start, n = GEN_HEADER_BYTES + P.len[k] + len;
+    uint8_t *c = malloc(n);
+    if (!c)
+      abort();
+    memcpy(c, h, GEN_HEADER_BYTES);
+    memcpy(c + GEN_HEADER_BYTES, P.bytes[k], P.len[k]);
+    memcpy(c + GEN_HEADER_BYTES + P.len[k], b + sp->v[j].start, len);
+    ok = try(R, c, n);
+    if (!ok && red_shortlex_less(c, n, R->cur, R->n)) {
+      MutEdit *d = mut_edit_new(R->o->policy, c, n);
+      ok = moved_fixed(R, d, 0, e, j);
+      mut_edit_free(d);
+    }
+    free(c);
+  }
+  mut_edit_free(e);
+  prefixes_free(&P);
+  return ok;
 }
 
 /* delete: blocks of 8, 4, 2 and 1 bytes removed; zero: blocks of 8, 4
@@ -312,10 +465,14 @@ bool red_reduce(const RedOptions *o, const uint8_t *data, size_t size, RedResult
     m_trim(&R);
     m_header(&R);
     m_prefix(&R);
-    m_spans(&R);
+    m_spans(&R, false);
     m_blocks(&R, true);
     m_blocks(&R, false);
     m_lower(&R);
+    if (R.kept == kept && !R.stop)
+      m_spans(&R, true);
+    if (R.kept == kept && !R.stop)
+      m_retype(&R);
     if (R.kept == kept || R.stop)
       break;
   }
