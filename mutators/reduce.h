@@ -14,9 +14,16 @@
  *   zero     a span's simplest same-type value (zero bytes, measured)
  *   hoist    a span replaced by a same-type descendant (a let by its body,
  *            an if by a branch, a call of a new global by an argument...)
- *   cut      a span's own bytes with their second half zeroed
+ *   cut      a span's bytes with their second half zeroed, measured
+ *   form     a span's first byte lowered, its other bytes kept, measured
  *   delete   blocks of bytes removed (8, 4, 2, 1 bytes)
+ *   zeros    blocks of bytes set to zero (8, 4, 2 bytes)
  *   lower    single bytes lowered: to 0, halved, minus one
+ * and, when none of these applies:
+ *   graft    a span replaced by a same-type descendant B, with another
+ *            same-type descendant A put in place of a span inside B
+ *   retype   @main's body replaced by a span of another type, after
+ *            module-level choices giving that result type
  *
  *   RedOptions o = {policy, still_fails, ctx};
  *   RedResult r;

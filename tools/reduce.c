@@ -369,6 +369,26 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
   return 0;
 }
 
+/* Parse the arguments of reduce or triage (cmd) and set up the target:
+ * -1 when the command should go on, else its exit status (0 after --help;
+ * o->args is then freed). */
+static int setup(const char *cmd, const char *help, int argc, char **argv, Opts *o, Target *t) {
+  bool triage = !strcmp(cmd, "triage");
+  int rc = parse_opts(cmd, help, argc, argv, o);
+  if (rc == 0 && (triage ? o->nargs == 0 : o->nargs != 1))
+    rc = tool_usage_error(cmd, triage     ? "missing DIR"
+                               : o->nargs ? "one FILE only"
+                                          : "missing FILE");
+  else if (rc == 0 && !triage && o->reduce)
+    rc = tool_usage_error(cmd, "--reduce is an option of triage");
+  else if (rc == 0 && !target_init(t, cmd, o))
+    rc = 2;
+  if (rc == 0)
+    return -1;
+  free(o->args);
+  return rc == 1 ? 0 : rc;
+}
+
 /* ------------------------------------------------------------ reducing */
 
 /* The predicate's state: the target and the signature to keep. */
@@ -478,33 +498,25 @@ static const char reduce_help[] =
 
 int cmd_reduce(int argc, char **argv) {
   Opts o;
-  int rc = parse_opts("reduce", reduce_help, argc, argv, &o);
   Target t;
-  if (rc == 0 && o.nargs != 1)
-    rc = tool_usage_error("reduce", o.nargs ? "one FILE only" : "missing FILE");
-  else if (rc == 0 && o.reduce)
-    rc = tool_usage_error("reduce", "--reduce is an option of triage");
-  else if (rc == 0 && !target_init(&t, "reduce", &o))
-    rc = 2;
-  if (rc) {
-    free(o.args);
-    return rc == 1 ? 0 : rc;
-  }
+  int rc = setup("reduce", reduce_help, argc, argv, &o, &t);
+  if (rc >= 0)
+    return rc;
   size_t size;
   uint8_t *data = tool_read_file(o.args[0], &size);
   char sig[SIG_MAX], out[4096];
-  if (data)
+  rc = 1;
+  if (data) {
     check(&t, data, size, sig);
-  if (data && !sig[0]) {
-    fprintf(stderr, "relaysmith reduce: %s does not fail on %s%s%s: nothing to reduce\n", o.args[0],
-            t.name, o.passes ? " --passes=" : "", o.passes ? o.passes : "");
-  } else if (data) {
-    printf("signature: %s\n", sig);
-    snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
-    rc = reduce_to(&t, &o, sig, data, size, out) ? 0 : 1;
+    if (!sig[0]) {
+      fprintf(stderr, "relaysmith reduce: %s does not fail on %s%s%s: nothing to reduce\n",
+              o.args[0], t.name, o.passes ? " --passes=" : "", o.passes ? o.passes : "");
+    } else {
+      printf("signature: %s\n", sig);
+      snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
+      rc = reduce_to(&t, &o, sig, data, size, out) ? 0 : 1;
+    }
   }
-  if (!data || !sig[0])
-    rc = 1;
   free(data);
   free(o.args);
   return rc;
@@ -610,15 +622,10 @@ static const char triage_help[] =
 int cmd_triage(int argc, char **argv) {
   Opts o;
   Target t;
-  int rc = parse_opts("triage", triage_help, argc, argv, &o);
-  if (rc == 0 && !o.nargs)
-    rc = tool_usage_error("triage", "missing DIR");
-  else if (rc == 0 && !target_init(&t, "triage", &o))
-    rc = 2;
-  if (rc) {
-    free(o.args);
-    return rc == 1 ? 0 : rc;
-  }
+  int rc = setup("triage", triage_help, argc, argv, &o, &t);
+  if (rc >= 0)
+    return rc;
+  rc = 0;
   Case *c = NULL;
   int n = 0, cap = 0, clean = 0;
   for (int i = 0; i < o.nargs; i++)
