@@ -365,8 +365,9 @@ static void prefixes_free(Prefixes *P) {
 /* retype: @main's body replaced by a span of another type, after
  * module-level choices that make @main's result that type (found among
  * short random ones): a failing subexpression whose type differs from the
- * result type (an if's condition, say) loses what was around it.  Tried
- * when no other move applies. */
+ * result type (an if's condition, say) loses what was around it.  The
+ * body itself is tried too, after the shortest choices found for its own
+ * type.  Tried when no other move applies. */
 static bool m_retype(Red *R) {
   R->move = "retype";
   uint8_t h[GEN_HEADER_BYTES] = {0};
@@ -378,7 +379,7 @@ static bool m_retype(Red *R) {
   size_t end;
   const uint8_t *b = mut_edit_bytes(e, &end);
   bool ok = false;
-  for (int j = 1; j < sp->n && j < MAX_RETYPE && !ok && !R->stop; j++) {
+  for (int j = 0; j < sp->n && j < MAX_RETYPE && !ok && !R->stop; j++) {
     char *name = ir_print_type(sp->v[j].type);
     int k = 0;
     while (k < P.n && strcmp(P.type[k], name) != 0)
