@@ -469,6 +469,15 @@ static bool reduce_to(const Target *t, const Opts *o, const char *sig, const uin
   return ok;
 }
 
+/* The options reduce and triage share, for their help texts. */
+#define TARGET_OPTIONS                                                                             \
+  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass> or typecheck_fuzzer\n"             \
+  "  --passes=LIST    the pass sequence the input was found with (pass_fuzzer's\n"                 \
+  "                   -passes; without it each input's header chooses)\n"                          \
+  "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"                              \
+  "  --fault=NAME     pass_fuzzer's -fault (test build: print_drop_attr)\n"                        \
+  "  --timeout N      seconds before a run counts as a timeout (default 10)\n"
+
 static const char reduce_help[] =
     "usage: relaysmith reduce [--target TARGET] [--passes=a,b] [--policy=NAME] [--fault=NAME]\n"
     "                         [--timeout SECONDS] [--max-tests N] FILE [-o OUT]\n"
@@ -486,14 +495,7 @@ static const char reduce_help[] =
     "or as long and lexicographically smaller, with the same signature.\n"
     "Exit status: 0 when reduced, 1 when FILE does not fail (or a write\n"
     "failed), 2 on bad usage.\n"
-    "\n"
-    "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass> or typecheck_fuzzer\n"
-    "  --passes=LIST    the pass sequence the crash was found with (pass_fuzzer's\n"
-    "                   -passes; without it the input's header chooses)\n"
-    "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"
-    "  --fault=NAME     pass_fuzzer's -fault (test build: print_drop_attr)\n"
-    "  --timeout N      seconds before a run counts as a timeout (default 10)\n"
-    "  --max-tests N    stop after N runs (default: at the fixpoint)\n"
+    "\n" TARGET_OPTIONS "  --max-tests N    stop after N runs (default: at the fixpoint)\n"
     "  -o OUT           where to write the reduced input\n";
 
 int cmd_reduce(int argc, char **argv) {
@@ -610,13 +612,7 @@ static const char triage_help[] =
     "skipped.  With --reduce, each bucket's smallest file is reduced\n"
     "(as by 'relaysmith reduce') into FILE.min and FILE.min.relay, or into\n"
     "DIR/<name>.min with --out DIR.\n"
-    "\n"
-    "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass> or typecheck_fuzzer\n"
-    "  --passes=LIST    the pass sequence the files were found with\n"
-    "  --policy=NAME    the generator policy\n"
-    "  --fault=NAME     pass_fuzzer's -fault (test build)\n"
-    "  --timeout N      seconds before a run counts as a timeout (default 10)\n"
-    "  --reduce         reduce each bucket's smallest file\n"
+    "\n" TARGET_OPTIONS "  --reduce         reduce each bucket's smallest file\n"
     "  --out DIR        where --reduce writes\n";
 
 int cmd_triage(int argc, char **argv) {
