@@ -177,125 +177,11 @@ static void run_child(const Target *t, const uint8_t *data, size_t size, Outcome
     ;
 }
 
-/* ----------------------------------------------------------- signatures */
-
-enum { SIG_MAX = 512, TOP_FRAMES = 3 };
-
-/* The rest of the line after the first occurrence of key, into out. */
-static bool line_after(const char *text, const char *key, char *out, size_t cap) {
-  const char *p = strstr(text, key);
-  if (!p)
-    return false;
-  p += strlen(key);
-  size_t n = strcspn(p, "\n");
-  snprintf(out, cap, "%.*s", (int)n, p);
-  return true;
-}
-
-/* Whether a stack frame's function is the sanitizer runtime, libc or
- * abort machinery (not part of the signature). */
-static bool runtime_frame(const char *fn, const char *line) {
-  static const char *const skip[] = {
-      "__asan", "__ubsan", "__sanitizer", "__interceptor", "__lsan",    "__libc",       "__GI_",
-      "abort",  "raise",   "gsignal",     "__assert",      "__pthread", "pthread_kill", "malloc",
-      "calloc", "realloc", "free",        "strdup",        "strndup",   "_exit"};
-  for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
-    if (!strncmp(fn, skip[i], strlen(skip[i])))
-      return true;
-  return strstr(line, "libc.so") || strstr(line, "/libc-");
-}
-
-/* Append " at f1 < f2 < f3": the top frames of the first stack trace
- * after from ("    #N 0x... in FUNC ..."). */
-static void add_frames(char *sig, const char *from) {
-  int n = 0;
-  bool started = false;
-  for (const char *p = from; *p && n < TOP_FRAMES;) {
-    const char *eol = strchr(p, '\n');
-    size_t len = eol ? (size_t)(eol - p) : strlen(p);
-    char line[1024];
-    snprintf(line, sizeof line, "%.*s", (int)len, p);
-    p += len + (eol != NULL);
-    const char *h = line + strspn(line, " ");
-    if (h[0] != '#') {
-      if (started)
-        break;
-      continue;
-    }
-    started = true;
-    const char *in = strstr(h, " in ");
-    if (!in)
-      continue;
-    char fn[256];
-    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(in + 4, " "), in + 4);
-    if (runtime_frame(fn, line))
-      continue;
-    size_t at = strlen(sig);
-    snprintf(sig + at, SIG_MAX - at, "%s%s", n ? " < " : " at ", fn);
-    n++;
-  }
-}
-
-/* A sanitizer message's kind: its words up to the first value (a digit,
- * a quote or a colon), e.g. "signed integer overflow". */
-static void error_kind(const char *msg, char *out, size_t cap) {
-  size_t n = 0;
-  while (msg[n] && msg[n] != ':' && msg[n] != '\'' && msg[n] != '"' &&
-         !(msg[n] >= '0' && msg[n] <= '9'))
-    n++;
-  while (n && msg[n - 1] == ' ')
-    n--;
-  snprintf(out, cap, "%.*s", (int)n, msg);
-}
-
-/* The signature of an outcome into sig ("" when the input does not fail). */
-static void signature(const Outcome *r, char sig[SIG_MAX]) {
-  const char *e = r->err;
-  char a[SIG_MAX], b[SIG_MAX];
-  sig[0] = 0;
-  const char *rep = strstr(e, "==relaysmith== FAILURE");
-  if (rep && line_after(rep, "\noracle:  ", a, sizeof a) &&
-      line_after(rep, "\npass:    ", b, sizeof b)) {
-    if (!strncmp(b, "(none: ", 7))
-      snprintf(sig, SIG_MAX, "%s, %.*s", a, (int)strcspn(b + 7, ")"), b + 7);
-    else
-      snprintf(sig, SIG_MAX, "%s in pass %.*s", a, (int)strcspn(b, " "), b);
-    return;
-  }
-  const char *at;
-  if ((at = strstr(e, "runtime error: "))) {
-    error_kind(at + 15, a, sizeof a);
-    snprintf(sig, SIG_MAX, "UndefinedBehaviorSanitizer: %s", a);
-    add_frames(sig, at);
-    return;
-  }
-  if ((at = strstr(e, "ERROR: LeakSanitizer: ")) || (at = strstr(e, "ERROR: AddressSanitizer: "))) {
-    const char *tool = at + 7, *msg = strstr(tool, ": ") + 2;
-    error_kind(msg, a, sizeof a);
-    char *on = strstr(a, " on ");
-    if (on)
-      *on = 0;
-    snprintf(sig, SIG_MAX, "%.*s: %s", (int)(msg - 2 - tool), tool, a);
-    add_frames(sig, at);
-    return;
-  }
-  if ((at = strstr(e, "Assertion `"))) {
-    snprintf(sig, SIG_MAX, "assertion %.*s", (int)strcspn(at + 10, "\n"), at + 10);
-    return;
-  }
-  if (r->timed_out)
-    snprintf(sig, SIG_MAX, "timeout");
-  else if (WIFSIGNALED(r->status))
-    snprintf(sig, SIG_MAX, "deadly signal %s", strsignal(WTERMSIG(r->status)));
-  else if (WIFEXITED(r->status) && WEXITSTATUS(r->status))
-    snprintf(sig, SIG_MAX, "exit status %d", WEXITSTATUS(r->status));
-}
-
 /* Run data and return its signature in sig. */
-static void check(const Target *t, const uint8_t *data, size_t size, char sig[SIG_MAX]) {
+static void check(const Target *t, const uint8_t *data, size_t size, char sig[TOOL_SIG_MAX]) {
   Outcome r;
   run_child(t, data, size, &r);
-  signature(&r, sig);
+  tool_signature(r.err, r.status, r.timed_out, sig);
   free(r.err);
 }
 
@@ -401,7 +287,7 @@ typedef struct Want {
 
 static bool same_failure(const uint8_t *data, size_t size, void *ctx) {
   Want *w = ctx;
-  char sig[SIG_MAX];
+  char sig[TOOL_SIG_MAX];
   check(w->t, data, size, sig);
   return strcmp(sig, w->sig) == 0;
 }
@@ -506,7 +392,7 @@ int cmd_reduce(int argc, char **argv) {
     return rc;
   size_t size;
   uint8_t *data = tool_read_file(o.args[0], &size);
-  char sig[SIG_MAX], out[4096];
+  char sig[TOOL_SIG_MAX], out[4096];
   rc = 1;
   if (data) {
     check(&t, data, size, sig);
@@ -530,7 +416,7 @@ int cmd_reduce(int argc, char **argv) {
 typedef struct Case {
   char *path;
   size_t size;
-  char sig[SIG_MAX];
+  char sig[TOOL_SIG_MAX];
 } Case;
 
 /* Cases sharing a signature. */

@@ -38,6 +38,13 @@ uint8_t *tool_read_file(const char *path, size_t *len);
 double tool_now(void); /* monotonic seconds */
 double tool_cpu(void); /* this thread's CPU seconds */
 
+enum { TOOL_SIG_MAX = 512 };
+/* The signature of a failure into sig ("" when it is none), from a run's
+ * stderr text and how it ended (a waitpid status, or killed after its
+ * timeout): the oracle and pass of a relaysmith report; the kind and top
+ * 3 frames of a sanitizer report; an assertion; timeout; signal; exit. */
+void tool_signature(const char *err, int status, bool timed_out, char sig[TOOL_SIG_MAX]);
+
 int cmd_stats(int argc, char **argv);
 /* relaysmith stats --mutations (mutstats.c). */
 int cmd_stats_mutations(int argc, char **argv);
