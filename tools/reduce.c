@@ -305,17 +305,6 @@ static void progress(const RedProgress *p, void *ctx) {
           w->tty ? "\033[K" : "\n");
 }
 
-/* Write n bytes to path; false (after printing why) on failure. */
-static bool save(const char *path, const void *data, size_t n) {
-  FILE *f = fopen(path, "wb");
-  bool ok = f && fwrite(data, 1, n, f) == n;
-  if (f && fclose(f) != 0)
-    ok = false;
-  if (!ok)
-    fprintf(stderr, "relaysmith: cannot write %s: %s\n", path, strerror(errno));
-  return ok;
-}
-
 /* Expression nodes of the program data decodes to, and its text. */
 static int64_t nodes(const Target *t, const uint8_t *data, size_t size, char **text) {
   Module *m = gen_decode(data, size, t->policy, NULL);
@@ -347,7 +336,7 @@ static bool reduce_to(const Target *t, const Opts *o, const char *sig, const uin
          r.size, (long long)after, r.tests, r.kept, r.rounds, tool_now() - w.start);
   char path[4096];
   snprintf(path, sizeof path, "%s.relay", out);
-  bool ok = save(out, r.data, r.size) && save(path, text, strlen(text));
+  bool ok = tool_write_file(out, r.data, r.size) && tool_write_file(path, text, strlen(text));
   if (ok)
     printf("wrote:  %s, %s\n%s", out, path, text);
   free(text);

@@ -102,8 +102,7 @@ static void list_policies(FILE *f) {
     fprintf(f, "  %-10s %s\n", gen_policy_at(i)->name, gen_policy_at(i)->doc);
 }
 
-/* Write n bytes to path; false (after printing why) on failure. */
-static bool write_file(const char *path, const uint8_t *data, size_t n) {
+bool tool_write_file(const char *path, const void *data, size_t n) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, n, f) != n) {
     fprintf(stderr, "relaysmith: cannot write %s: %s\n", path, strerror(errno));
@@ -178,7 +177,7 @@ static int cmd_gen(int argc, char **argv) {
       char path[4096];
       snprintf(path, sizeof path, "%s/gen-%llu-%llu.bin", save, (unsigned long long)seed,
                (unsigned long long)i);
-      if (!write_file(path, buf, size)) {
+      if (!tool_write_file(path, buf, size)) {
         free(buf);
         return 1;
       }

@@ -32,6 +32,9 @@ bool tool_parse_u64(const char *s, uint64_t *out);
 /* The policy named name, or NULL after printing the known names. */
 const GenPolicy *tool_policy(const char *cmd, const char *name);
 
+/* Write n bytes to path; false (after printing why) on failure. */
+bool tool_write_file(const char *path, const void *data, size_t n);
+
 /* Read a whole file; NULL (after printing why) on failure. */
 uint8_t *tool_read_file(const char *path, size_t *len);
 
