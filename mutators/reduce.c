@@ -163,15 +163,30 @@ static int form_with(MutEdit *e, int i, int k, uint8_t *r, size_t rn, size_t off
   return (int)mut_edit_last(e)->v[k].form;
 }
 
+/* The first value of r[off] that makes span k of the candidate (span i
+ * has the bytes r[0, rn)) choose form f, by bisection (a form choice is
+ * monotone in its byte); -1 when none does. */
+static int first_byte(MutEdit *e, int i, int k, uint8_t *r, size_t rn, size_t off, int f) {
+  int lo = 0, hi = 255;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (form_with(e, i, k, r, rn, off, (uint8_t)mid) >= f)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return form_with(e, i, k, r, rn, off, (uint8_t)lo) == f ? lo : -1;
+}
+
 enum { MAX_FIXES = 8 };
 
 /* A descendant's bytes moved to another place are read in a different
  * scope (a let's variable is gone, say), where the form choices of its
  * spans may pick other forms.  Span i of dst gets the bytes of span j of
  * src, and going down j's spans, the first byte of each span whose form
- * changed is set to the first value that picks the old form again (found
- * by bisection: a form choice is monotone in its byte); then it is
- * offered, if anything was fixed. */
+ * changed is set to the first value that picks the old form again (or,
+ * for a variable not in scope there, a new parameter of @main); then it
+ * is offered, if anything was fixed. */
 static bool moved_fixed(Red *R, MutEdit *dst, int i, const MutEdit *src, int j) {
   const GenSpans *sp = mut_edit_spans(src);
   size_t end;
@@ -192,15 +207,11 @@ static bool moved_fixed(Red *R, MutEdit *dst, int i, const MutEdit *src, int j) 
       continue;
     if (mut_edit_last(dst)->v[i + k].start != at + off)
       break; /* the spans no longer line up */
-    int lo = 0, hi = 255;
-    while (lo < hi) {
-      int mid = (lo + hi) / 2;
-      if (form_with(dst, i, i + k, r, len, off, (uint8_t)mid) >= f)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    ok = form_with(dst, i, i + k, r, len, off, (uint8_t)lo) == f;
+    int v = first_byte(dst, i, i + k, r, len, off, f);
+    if (v < 0 && f == GF_VAR) /* its variable is not in scope there */
+      v = first_byte(dst, i, i + k, r, len, off, GF_PARAM);
+    ok = v >= 0;
+    r[off] = (uint8_t)(ok ? v : r[off]);
     fixes++;
   }
   const uint8_t *c;
@@ -365,7 +376,9 @@ static void prefixes_free(Prefixes *P) {
 /* retype: @main's body replaced by a span of another type, after
  * module-level choices that make @main's result that type (found among
  * short random ones): a failing subexpression whose type differs from the
- * result type (an if's condition, say) loses what was around it.  The
+ * result type (an if's condition, say) loses what was around it.  Also
+ * with another span of that type grafted into it (two subexpressions the
+ * failure needs, far apart in a big type, in one of a small type).  The
  * body itself is tried too, after the shortest choices found for its own
  * type.  Tried when no other move applies. */
 static bool m_retype(Red *R) {
@@ -399,6 +412,15 @@ static bool m_retype(Red *R) {
       MutEdit *d = mut_edit_new(R->o->policy, c, n);
       ok = moved_fixed(R, d, 0, e, j);
       mut_edit_free(d);
+    }
+    /* With another span of its type (outside it) grafted into it. */
+    int tried = 0, jend = mut_subtree_end(sp, j);
+    for (int a = 0; a < sp->n && !ok && tried < MAX_GRAFT && !R->stop; a++) {
+      if ((a >= j && a < jend) || (j > a && j < mut_subtree_end(sp, a)) ||
+          !ir_type_equal(sp->v[a].type, sp->v[j].type))
+        continue;
+      tried++;
+      ok = graft_into(R, e, 0, a, c, n);
     }
     free(c);
   }
