@@ -186,8 +186,10 @@ enum { MAX_FIXES = 8 };
  * src, and going down j's spans, the first byte of each span whose form
  * changed is set to the first value that picks the old form again (or,
  * for a variable not in scope there, a new parameter of @main); then it
- * is offered, if anything was fixed. */
-static bool moved_fixed(Red *R, MutEdit *dst, int i, const MutEdit *src, int j) {
+ * is offered, if anything was fixed, and also kept in *keep (malloc'd,
+ * *nkeep bytes) when keep is not NULL. */
+static bool moved_fixed(Red *R, MutEdit *dst, int i, const MutEdit *src, int j, uint8_t **keep,
+                        size_t *nkeep) {
   const GenSpans *sp = mut_edit_spans(src);
   size_t end;
   const uint8_t *b = mut_edit_bytes(src, &end);
@@ -216,7 +218,12 @@ static bool moved_fixed(Red *R, MutEdit *dst, int i, const MutEdit *src, int j) 
   }
   const uint8_t *c;
   size_t n;
-  ok = ok && fixes && mut_edit_span(dst, i, r, len, &c, &n) && try(R, c, n);
+  ok = ok && fixes && mut_edit_span(dst, i, r, len, &c, &n);
+  if (ok && keep && (*keep = malloc(n + 1))) {
+    memcpy(*keep, c, n);
+    *nkeep = n;
+  }
+  ok = ok && try(R, c, n);
   free(r);
   return ok;
 }
@@ -239,7 +246,7 @@ static bool span_moves(Red *R, MutEdit *e, int i) {
     tried++;
     if (mut_edit_span(e, i, b + d->start, d->end - d->start, &c, &n) && try(R, c, n))
       return true;
-    if (moved_fixed(R, e, i, e, j))
+    if (moved_fixed(R, e, i, e, j, NULL, NULL))
       return true;
   }
   R->move = "cut";
@@ -408,10 +415,16 @@ static bool m_retype(Red *R) {
     memcpy(c + GEN_HEADER_BYTES, P.bytes[k], P.len[k]);
     memcpy(c + GEN_HEADER_BYTES + P.len[k], b + sp->v[j].start, len);
     ok = try(R, c, n);
+    uint8_t *fixed = NULL;
+    size_t nfixed = 0;
     if (!ok && red_shortlex_less(c, n, R->cur, R->n)) {
       MutEdit *d = mut_edit_new(R->o->policy, c, n);
-      ok = moved_fixed(R, d, 0, e, j);
+      ok = moved_fixed(R, d, 0, e, j, &fixed, &nfixed);
       mut_edit_free(d);
+    }
+    if (fixed) { /* graft into the fixed candidate */
+      free(c);
+      c = fixed, n = nfixed;
     }
     /* With another span of its type (outside it) grafted into it. */
     int tried = 0, jend = mut_subtree_end(sp, j);
