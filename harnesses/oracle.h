@@ -1,5 +1,6 @@
 /*
- * oracle.h - the oracle runner shared by the generator-driven fuzz targets.
+ * oracle.h - the oracle runners shared by the generator-driven fuzz targets
+ * (and by `relaysmith reduce` and `triage`, which call them in a child).
  *
  * One input runs: decode (the generator) -> type check (a failure here is a
  * generator bug) -> for each pass in the sequence: the pass, then the
@@ -32,10 +33,10 @@ typedef enum OracleFault {
 
 typedef struct OracleConfig {
   const PassInfo *passes[ORACLE_MAX_PASSES];
-  int npasses;       /* 0: the input's header chooses a sequence */
+  int npasses;        /* 0: the input's header chooses a sequence */
   const char *policy; /* generator policy name */
   OracleFault fault;
-  bool quiet;        /* do not print the configuration at start-up */
+  bool quiet; /* do not print the configuration (oracle_init keeps it) */
 } OracleConfig;
 
 /* Parse our flags out of argv (they may stand anywhere, also after
@@ -48,6 +49,11 @@ bool oracle_init(OracleConfig *c, int argc, char **argv, const char *fixed_passe
 
 /* Run one input through the configuration; aborts on a failure. */
 void oracle_run(const OracleConfig *c, const uint8_t *data, size_t size);
+
+/* typecheck_fuzzer's check: the program decoded from data (default
+ * policy) with a seeded subset of its annotations erased must type check
+ * and recover exactly the erased types; aborts with a report otherwise. */
+void oracle_typecheck(const uint8_t *data, size_t size);
 
 /* The pass sequence an input's header selects when none is configured. */
 int oracle_header_passes(const uint8_t *data, size_t size, const PassInfo **out, int max);

@@ -32,17 +32,23 @@ if(CMAKE_C_COMPILER MATCHES "afl-")
   set(_afl_defs RS_AFL_DRIVER=1)
 endif()
 
-if(TARGET rsgen)
-  rs_fuzz_target(typecheck_fuzzer SOURCES harnesses/typecheck_fuzzer.c ${_mut_src} LIBS ${_mut_lib})
+# The oracle runners (harnesses/oracle.c), shared by the generator-driven
+# targets and the relaysmith tool (reduce and triage run them in a child).
+if(TARGET rsgen AND _have_passes)
+  add_library(rsoracle STATIC harnesses/oracle.c)
+  target_compile_options(rsoracle PRIVATE ${RS_WARN})
+  target_link_libraries(rsoracle PUBLIC rsgen)
 endif()
 
-if(TARGET rsgen AND _have_passes)
-  rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c ${_mut_src}
-                 LIBS ${_mut_lib} DEFS ${_afl_defs})
+if(TARGET rsoracle)
+  rs_fuzz_target(typecheck_fuzzer SOURCES harnesses/typecheck_fuzzer.c ${_mut_src}
+                 LIBS rsoracle ${_mut_lib})
+  rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c ${_mut_src}
+                 LIBS rsoracle ${_mut_lib} DEFS ${_afl_defs})
   # One binary per production pass, named after it.
   foreach(p ${RS_PASSES})
-    rs_fuzz_target(pass_fuzzer_${p} SOURCES harnesses/pass_fuzzer.c harnesses/oracle.c ${_mut_src}
-                   LIBS ${_mut_lib} DEFS RS_FIXED_PASSES="${p}" ${_afl_defs})
+    rs_fuzz_target(pass_fuzzer_${p} SOURCES harnesses/pass_fuzzer.c ${_mut_src}
+                   LIBS rsoracle ${_mut_lib} DEFS RS_FIXED_PASSES="${p}" ${_afl_defs})
   endforeach()
 endif()
 

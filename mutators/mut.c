@@ -139,8 +139,7 @@ static void input_free(Input *in) {
   buf_free(&in->b);
 }
 
-/* One past the last span of i's subtree (spans are in pre-order). */
-static int subtree_end(const GenSpans *sp, int i) {
+int mut_subtree_end(const GenSpans *sp, int i) {
   int j = i + 1;
   while (j < sp->n && sp->v[j].depth > sp->v[i].depth)
     j++;
@@ -388,6 +387,8 @@ typedef struct Mut {
   Buf tmp;      /* new span bytes */
   Buf tmp2;
   MutInfo info;
+  bool keep_same; /* replace() emits a structurally unchanged subtree too
+                     (its bytes may be fewer: the reducer wants that) */
 } Mut;
 
 /* Decode parent[0, s) + r[0, rn) + pad zeros for its spans only. */
@@ -439,7 +440,7 @@ static bool replace(Mut *M, int i, const uint8_t *r, size_t rn) {
   /* The same subtree leaves the generator in the same state, so the rest
    * reads the same too: the program would not change. */
   Cmp cmp = {.budget = 20000};
-  if (exact && same_expr(&cmp, M->in.sp.v[i].expr, M->csp.v[i].expr))
+  if (exact && !M->keep_same && same_expr(&cmp, M->in.sp.v[i].expr, M->csp.v[i].expr))
     return false;
   return emit(M, s, e, r, rn, c);
 }
@@ -520,7 +521,7 @@ static bool k_shrink(Mut *M) {
 static bool k_copy(Mut *M) {
   const GenSpans *sp = &M->in.sp;
   for (int tries = 0; tries < 4; tries++) {
-    int i = pick_span(M), last = subtree_end(sp, i);
+    int i = pick_span(M), last = mut_subtree_end(sp, i);
     int cand[64], ncand = 0, nfit = 0;
     int start = (int)below(&M->r, (uint32_t)sp->n);
     for (int q = 0; q < sp->n && ncand < 64; q++) {
@@ -551,7 +552,7 @@ static bool k_copy(Mut *M) {
 static bool k_unwrap(Mut *M) {
   const GenSpans *sp = &M->in.sp;
   for (int tries = 0; tries < 6; tries++) {
-    int i = pick_span(M), last = subtree_end(sp, i);
+    int i = pick_span(M), last = mut_subtree_end(sp, i);
     int cand[64], n = 0;
     for (int j = i + 1; j < last && n < 64; j++)
       if (ir_type_equal(sp->v[j].type, sp->v[i].type))
@@ -651,7 +652,7 @@ static bool k_leaf(Mut *M) {
   for (int tries = 0; tries < 6; tries++) {
     int i = below(&M->r, 2) ? pick_span(M) : (int)below(&M->r, (uint32_t)sp->n);
     uint32_t runs[64][2];
-    int nr = 0, last = subtree_end(sp, i);
+    int nr = 0, last = mut_subtree_end(sp, i);
     uint32_t at = sp->v[i].start;
     for (int j = i + 1; j < last && nr < 63; j++) {
       if (sp->v[j].parent != i)
@@ -685,21 +686,19 @@ static bool k_leaf(Mut *M) {
   return false;
 }
 
-/* The module-level choices (generated type definitions, @main's result
- * type) between the header and @main's body, regenerated from random
- * bytes; a decode measures where the body now starts, so the body keeps
- * its bytes (it is read again at the new result type). */
-static bool k_prefix(Mut *M) {
+/* Replace the module-level choices (generated type definitions, @main's
+ * result type) between the header and @main's body by r[0, rn), zero
+ * extended to the length a decode measures, so the body keeps its bytes
+ * (it is read again at the new result type).  False when the measure
+ * fails. */
+static bool prefix_replace(Mut *M, const uint8_t *r, size_t rn) {
   uint32_t s0 = M->in.sp.v[0].start;
-  Buf *R = &M->tmp;
-  R->n = 0;
-  put_random(R, &M->r, loglen(&M->r, 32));
   size_t c = 0;
   bool exact = false;
   for (size_t pad = PAD; pad <= 16 * PAD && !exact; pad *= 16) {
-    const GenSpans *cs = cand_decode(M, GEN_HEADER_BYTES, R->p, R->n, pad);
+    const GenSpans *cs = cand_decode(M, GEN_HEADER_BYTES, r, rn, pad);
     c = cs->v[0].start - GEN_HEADER_BYTES;
-    exact = c < R->n + pad;
+    exact = c < rn + pad;
   }
   if (!exact)
     return false;
@@ -707,7 +706,15 @@ static bool k_prefix(Mut *M) {
   M->info.old_end = s0;
   M->info.new_end = (uint32_t)(GEN_HEADER_BYTES + c);
   M->info.exact = true;
-  return emit(M, GEN_HEADER_BYTES, s0, R->p, R->n, c);
+  return emit(M, GEN_HEADER_BYTES, s0, r, rn, c);
+}
+
+/* The module-level choices regenerated from random bytes. */
+static bool k_prefix(Mut *M) {
+  Buf *R = &M->tmp;
+  R->n = 0;
+  put_random(R, &M->r, loglen(&M->r, 32));
+  return prefix_replace(M, R->p, R->n);
 }
 
 /* MUT_HEADER: one header byte, the budget byte, the whole header random
@@ -942,6 +949,59 @@ size_t mut_trim(const GenPolicy *p, const uint8_t *data, size_t size) {
   ir_module_free(m);
   gen_spans_free(&sp);
   return untrail(data, end);
+}
+
+/* ------------------------------------------------- editing (reducer) */
+
+struct MutEdit {
+  MutOptions o;
+  Mut M;
+};
+
+MutEdit *mut_edit_new(const GenPolicy *p, const uint8_t *data, size_t size) {
+  MutEdit *e = calloc(1, sizeof *e);
+  if (!e)
+    abort();
+  e->o.policy = p;
+  mut_init(&e->M, &e->o, data, size, SIZE_MAX, 0);
+  e->M.keep_same = true;
+  return e;
+}
+
+void mut_edit_free(MutEdit *e) {
+  if (!e)
+    return;
+  mut_done(&e->M, false, NULL, NULL);
+  free(e);
+}
+
+const GenSpans *mut_edit_spans(const MutEdit *e) {
+  return &e->M.in.sp;
+}
+
+const uint8_t *mut_edit_bytes(const MutEdit *e, size_t *end) {
+  *end = e->M.in.end;
+  return e->M.in.b.p;
+}
+
+/* The result of an edit, through the out parameters. */
+static bool edit_out(MutEdit *e, bool ok, const uint8_t **out, size_t *n) {
+  *out = e->M.out.p;
+  *n = ok ? e->M.out.n : 0;
+  return ok;
+}
+
+bool mut_edit_span(MutEdit *e, int i, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n) {
+  assert(i >= 0 && i < e->M.in.sp.n);
+  return edit_out(e, replace(&e->M, i, r, rn) && e->M.info.exact, out, n);
+}
+
+const GenSpans *mut_edit_last(const MutEdit *e) {
+  return &e->M.csp;
+}
+
+bool mut_edit_prefix(MutEdit *e, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n) {
+  return edit_out(e, prefix_replace(&e->M, r, rn), out, n);
 }
 
 /* ------------------------------------------------ built-in byte mutator */

@@ -103,4 +103,33 @@ typedef struct MutLocality {
 MutLocality mut_locality(const GenPolicy *p, const uint8_t *parent, size_t np,
                          const uint8_t *mutant, size_t nm, const MutInfo *info);
 
+/* One past the last span of span i's subtree (spans are in pre-order). */
+int mut_subtree_end(const GenSpans *sp, int i);
+
+/* ------------------------------------------------- editing (reducer) */
+
+/* An input decoded once with spans, whose spans can be replaced one edit
+ * at a time; every edit starts from that same input.  For the reducer
+ * (reduce.h), which needs the measured replacement without randomness. */
+typedef struct MutEdit MutEdit;
+
+/* Decode data[0, size) with spans (zero padded, as the mutator does). */
+MutEdit *mut_edit_new(const GenPolicy *p, const uint8_t *data, size_t size);
+void mut_edit_free(MutEdit *e);
+/* The input's spans, in pre-order; v[0] is @main's body. */
+const GenSpans *mut_edit_spans(const MutEdit *e);
+/* The input's bytes (zero padded); the decoder reads [0, *end). */
+const uint8_t *mut_edit_bytes(const MutEdit *e, size_t *end);
+/* The input with span i's bytes replaced by r[0, rn), zero extended to
+ * the length the new subtree reads (measured by a decode), without
+ * trailing zeros: *out (owned by e, valid until the next edit) and *n.
+ * False when the length could not be measured. */
+bool mut_edit_span(MutEdit *e, int i, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n);
+/* The spans of the last mut_edit_span's measuring decode: those up to and
+ * in the new subtree are the candidate's (its span i is the new one). */
+const GenSpans *mut_edit_last(const MutEdit *e);
+/* The same for the module-level choices between the header and @main's
+ * body (type definitions, @main's result type). */
+bool mut_edit_prefix(MutEdit *e, const uint8_t *r, size_t rn, const uint8_t **out, size_t *n);
+
 #endif

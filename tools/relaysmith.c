@@ -4,6 +4,8 @@
  *   relaysmith decode  print the program a byte file decodes to
  *   relaysmith stats   validity, speed, operator and feature histograms
  *   relaysmith bench   decode and type-check throughput (bench.c)
+ *   relaysmith reduce  shrink a crash file keeping its failure (reduce.c)
+ *   relaysmith triage  bucket crash files by failure signature (reduce.c)
  * Each subcommand takes --help.  Bad usage prints a message and exits 2.
  */
 #include <errno.h>
@@ -100,8 +102,7 @@ static void list_policies(FILE *f) {
     fprintf(f, "  %-10s %s\n", gen_policy_at(i)->name, gen_policy_at(i)->doc);
 }
 
-/* Write n bytes to path; false (after printing why) on failure. */
-static bool write_file(const char *path, const uint8_t *data, size_t n) {
+bool tool_write_file(const char *path, const void *data, size_t n) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, n, f) != n) {
     fprintf(stderr, "relaysmith: cannot write %s: %s\n", path, strerror(errno));
@@ -176,7 +177,7 @@ static int cmd_gen(int argc, char **argv) {
       char path[4096];
       snprintf(path, sizeof path, "%s/gen-%llu-%llu.bin", save, (unsigned long long)seed,
                (unsigned long long)i);
-      if (!write_file(path, buf, size)) {
+      if (!tool_write_file(path, buf, size)) {
         free(buf);
         return 1;
       }
@@ -189,11 +190,12 @@ static int cmd_gen(int argc, char **argv) {
 /* -------------------------------------------------------------- decode */
 
 static const char decode_help[] =
-    "usage: relaysmith decode [--policy NAME] [--spans] FILE\n"
+    "usage: relaysmith decode [--policy NAME] [--spans] [--count] FILE\n"
     "\n"
     "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
     "\n"
     "  --policy NAME  generation policy (default 'default')\n"
+    "  --count        print only the number of expression nodes (as reduce does)\n"
     "  --spans        also print the spans: for each generated expression,\n"
     "                 the byte range it consumed, its depth, type and scope\n";
 
@@ -217,7 +219,7 @@ static void print_spans(const GenSpans *sp) {
 /* relaysmith decode */
 static int cmd_decode(int argc, char **argv) {
   const char *policy = "default", *file = NULL;
-  bool spans = false;
+  bool spans = false, count = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -231,6 +233,8 @@ static int cmd_decode(int argc, char **argv) {
       policy = argv[i];
     } else if (!strcmp(a, "--spans")) {
       spans = true;
+    } else if (!strcmp(a, "--count")) {
+      count = true;
     } else if (a[0] == '-' && a[1]) {
       return tool_usage_error("decode", "unknown option '%s'", a);
     } else if (file) {
@@ -250,8 +254,11 @@ static int cmd_decode(int argc, char **argv) {
     return 1;
   GenSpans sp = {0};
   Module *m = gen_decode(data, n, p, spans ? &sp : NULL);
-  char *text = ir_print_module(m);
-  fputs(text, stdout);
+  char *text = count ? NULL : ir_print_module(m);
+  if (count)
+    printf("%lld\n", (long long)ir_module_count(m));
+  else
+    fputs(text, stdout);
   if (spans)
     print_spans(&sp);
   free(text);
@@ -278,7 +285,9 @@ static const char main_help[] =
     "  run     run relayc passes on a program (text or bytes); print it and\n"
     "          the interpreter's results before and after\n"
     "  seeds   write a small seed corpus covering every feature and operator\n"
-    "  bench   programs per second for decoding, and decoding + type checking\n";
+    "  bench   programs per second for decoding, and decoding + type checking\n"
+    "  reduce  shrink a crash file of a fuzz target while it fails the same way\n"
+    "  triage  run crash files and bucket them by failure signature\n";
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -302,6 +311,10 @@ int main(int argc, char **argv) {
     return cmd_seeds(argc - 2, argv + 2);
   if (!strcmp(cmd, "bench"))
     return cmd_bench(argc - 2, argv + 2);
+  if (!strcmp(cmd, "reduce"))
+    return cmd_reduce(argc - 2, argv + 2);
+  if (!strcmp(cmd, "triage"))
+    return cmd_triage(argc - 2, argv + 2);
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n%s", cmd, main_help);
   return 2;
 }

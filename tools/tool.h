@@ -32,17 +32,29 @@ bool tool_parse_u64(const char *s, uint64_t *out);
 /* The policy named name, or NULL after printing the known names. */
 const GenPolicy *tool_policy(const char *cmd, const char *name);
 
+/* Write n bytes to path; false (after printing why) on failure. */
+bool tool_write_file(const char *path, const void *data, size_t n);
+
 /* Read a whole file; NULL (after printing why) on failure. */
 uint8_t *tool_read_file(const char *path, size_t *len);
 
 double tool_now(void); /* monotonic seconds */
 double tool_cpu(void); /* this thread's CPU seconds */
 
+enum { TOOL_SIG_MAX = 512 };
+/* The signature of a failure into sig ("" when it is none), from a run's
+ * stderr text and how it ended (a waitpid status, or killed after its
+ * timeout): the oracle and pass of a relaysmith report; the kind and top
+ * 3 frames of a sanitizer report; an assertion; timeout; signal; exit. */
+void tool_signature(const char *err, int status, bool timed_out, char sig[TOOL_SIG_MAX]);
+
 int cmd_stats(int argc, char **argv);
 /* relaysmith stats --mutations (mutstats.c). */
 int cmd_stats_mutations(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_seeds(int argc, char **argv);
-int cmd_bench(int argc, char **argv); /* bench.c */
+int cmd_bench(int argc, char **argv);  /* bench.c */
+int cmd_reduce(int argc, char **argv); /* reduce.c */
+int cmd_triage(int argc, char **argv); /* reduce.c */
 
 #endif

@@ -1,7 +1,10 @@
 # Every oracle of pass_fuzzer fires: each deliberately wrong pass (test
 # build only) must be found within a bounded, seeded run, with a report that
-# names the right pass and oracle, and the crash file must reproduce.
+# names the right pass and oracle, and the crash file must reproduce.  The
+# crash file is kept as crashes/<pass> in the build directory, for the
+# reduce_* tests (tests/cases/reduce.cmake; fixture crash_<pass>).
 if(TARGET pass_fuzzer AND RS_TEST_PASSES)
+  file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/crashes)
   set(_bug_cases
       "bad_fold_swap result"
       "bad_cse_attrs type|result|well-formed"
@@ -14,10 +17,13 @@ if(TARGET pass_fuzzer AND RS_TEST_PASSES)
     add_test(NAME oracle_${pass}
              COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
                      ${pass} ${oracle} 200000)
-    set_tests_properties(oracle_${pass} PROPERTIES TIMEOUT 600)
+    set_tests_properties(oracle_${pass} PROPERTIES TIMEOUT 600 FIXTURES_SETUP crash_${pass}
+                         ENVIRONMENT "FIND_BUG_KEEP=${CMAKE_BINARY_DIR}/crashes/${pass}")
   endforeach()
   add_test(NAME oracle_print_drop_attr
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
                    simplify_expr round-trip 200000 -fault=print_drop_attr)
-  set_tests_properties(oracle_print_drop_attr PROPERTIES TIMEOUT 600)
+  set_tests_properties(oracle_print_drop_attr PROPERTIES TIMEOUT 600
+                       FIXTURES_SETUP crash_print_drop_attr
+                       ENVIRONMENT "FIND_BUG_KEEP=${CMAKE_BINARY_DIR}/crashes/print_drop_attr")
 endif()

@@ -1,0 +1,28 @@
+# relaysmith reduce and triage on the deliberately wrong passes (test build
+# only).  reduce_<bug> reduces the crash file oracle_<bug> found
+# (tests/cases/oracles.cmake keeps it) and requires a program of at most 12
+# expression nodes that fails with the same pass and oracle
+# (tests/reduce/reduce_bug); reduce_triage requires crash files of two
+# passes in two buckets and several of one pass in one (tests/reduce/triage).
+if(TARGET pass_fuzzer AND TARGET relaysmith AND RS_TEST_PASSES)
+  set(_reduce_cases
+      "bad_fold_swap bad_fold_swap"
+      "bad_cse_attrs bad_cse_attrs"
+      "bad_dce_refwrite bad_dce_refwrite"
+      "bad_anf bad_anf"
+      "print_drop_attr simplify_expr -fault=print_drop_attr")
+  foreach(case ${_reduce_cases})
+    string(REPLACE " " ";" case ${case})
+    list(GET case 0 bug)
+    list(SUBLIST case 1 -1 args)
+    add_test(NAME reduce_${bug}
+             COMMAND ${CMAKE_SOURCE_DIR}/tests/reduce/reduce_bug $<TARGET_FILE:relaysmith>
+                     $<TARGET_FILE:pass_fuzzer> ${CMAKE_BINARY_DIR}/crashes/${bug} ${args})
+    set_tests_properties(reduce_${bug} PROPERTIES FIXTURES_REQUIRED crash_${bug}
+                         ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+  endforeach()
+  add_test(NAME reduce_triage
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/reduce/triage $<TARGET_FILE:relaysmith>
+                   $<TARGET_FILE:pass_fuzzer>)
+  set_tests_properties(reduce_triage PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+endif()

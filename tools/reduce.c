@@ -1,0 +1,544 @@
+/*
+ * reduce.c - `relaysmith reduce` and `relaysmith triage`: run a
+ * generator-driven target's check on inputs in forked children, name each
+ * failure by a signature, shrink a failing input with the reducer
+ * (mutators/reduce.h) while its signature stays the same, and bucket many
+ * crash files by signature.
+ *
+ * A child calls the target's check in-process (oracle_run or
+ * oracle_typecheck, harnesses/oracle.h) with its stderr on a pipe, and is
+ * killed after a timeout.  The signature is read from what it printed:
+ * the oracle and the pass of a relaysmith report; the error kind and the
+ * top frames of a sanitizer report; an assertion; a timeout; a signal.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harnesses/oracle.h"
+#include "mutators/reduce.h"
+#include "tool.h"
+
+/* LeakSanitizer's check, when the tool is built with it. */
+int __lsan_do_recoverable_leak_check(void) __attribute__((weak));
+
+/* UBSan stack traces, so that its reports have frames for the signature. */
+const char *__ubsan_default_options(void) {
+  return "print_stacktrace=1";
+}
+
+/* ------------------------------------------------------------ targets */
+
+/* A generator-driven fuzz target, run in-process. */
+typedef struct Target {
+  const char *name;
+  bool typecheck; /* typecheck_fuzzer; else pass_fuzzer[_<pass>] */
+  OracleConfig cfg;
+  const GenPolicy *policy; /* the policy its inputs decode with */
+  int timeout;             /* seconds a child may run */
+} Target;
+
+/* Command-line options shared by reduce and triage. */
+typedef struct Opts {
+  const char *target, *passes, *policy, *fault, *out;
+  uint64_t timeout, max_tests;
+  bool reduce;
+  const char **args; /* FILE (reduce) or DIRs (triage) */
+  int nargs;
+} Opts;
+
+/* Set up t for o; prints why and returns false on a bad target or flag. */
+static bool target_init(Target *t, const char *cmd, const Opts *o) {
+  memset(t, 0, sizeof *t);
+  t->name = o->target;
+  t->timeout = (int)o->timeout;
+  const char *fixed = NULL;
+  if (!strcmp(o->target, "typecheck_fuzzer")) {
+    if (o->passes || o->fault || o->policy) {
+      tool_usage_error(cmd, "typecheck_fuzzer takes no --passes, --fault or --policy");
+      return false;
+    }
+    t->typecheck = true;
+    t->policy = gen_policy_get("default");
+    return true;
+  }
+  if (!strncmp(o->target, "pass_fuzzer_", 12)) {
+    fixed = o->target + 12;
+    if (!pass_lookup(fixed, strlen(fixed))) {
+      tool_usage_error(cmd, "unknown target '%s'", o->target);
+      return false;
+    }
+  } else if (strcmp(o->target, "pass_fuzzer") != 0) {
+    tool_usage_error(cmd, "unknown target '%s' (pass_fuzzer, pass_fuzzer_<pass>, typecheck_fuzzer)",
+                     o->target);
+    return false;
+  }
+  char passes[1024], policy[256], fault[256];
+  char *argv[4] = {"relaysmith"};
+  int argc = 1;
+  if (o->passes)
+    snprintf(passes, sizeof passes, "-passes=%s", o->passes), argv[argc++] = passes;
+  if (o->policy)
+    snprintf(policy, sizeof policy, "-policy=%s", o->policy), argv[argc++] = policy;
+  if (o->fault)
+    snprintf(fault, sizeof fault, "-fault=%s", o->fault), argv[argc++] = fault;
+  t->cfg.quiet = true;
+  if (!oracle_init(&t->cfg, argc, argv, fixed))
+    return false;
+  t->policy = gen_policy_get(t->cfg.policy);
+  return true;
+}
+
+/* ------------------------------------------------------- running a child */
+
+enum { KEEP = 256 << 10 }; /* bytes of a child's stderr kept */
+
+/* What one run printed and how it ended. */
+typedef struct Outcome {
+  char *err; /* its stderr (the first KEEP bytes), NUL-terminated */
+  size_t n;
+  int status;
+  bool timed_out;
+} Outcome;
+
+/* The child: the target's check on data, stderr on fd, then LSan's check. */
+static void child(const Target *t, int fd, const uint8_t *data, size_t size) {
+  dup2(fd, 2);
+  close(fd);
+  if (t->typecheck)
+    oracle_typecheck(data, size);
+  else
+    oracle_run(&t->cfg, data, size);
+  if (__lsan_do_recoverable_leak_check && __lsan_do_recoverable_leak_check())
+    _exit(1);
+  _exit(0);
+}
+
+/* Read the child's stderr until it closes or the deadline passes. */
+static void drain(Outcome *r, int fd, pid_t pid, double deadline) {
+  size_t cap = 4096;
+  r->err = malloc(cap);
+  char chunk[4096];
+  for (;;) {
+    double left = deadline - tool_now();
+    struct pollfd p = {fd, POLLIN, 0};
+    int k = left > 0 ? poll(&p, 1, (int)(left * 1000) + 1) : 0;
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0) {
+      kill(pid, SIGKILL);
+      r->timed_out = true;
+      break;
+    }
+    ssize_t got = read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      break;
+    size_t take = r->n + (size_t)got > KEEP ? KEEP - r->n : (size_t)got;
+    while (r->n + take + 1 > cap)
+      r->err = realloc(r->err, cap *= 2);
+    memcpy(r->err + r->n, chunk, take);
+    r->n += take;
+  }
+  r->err[r->n] = 0;
+}
+
+/* Run the target's check on data in a forked child. */
+static void run_child(const Target *t, const uint8_t *data, size_t size, Outcome *r) {
+  memset(r, 0, sizeof *r);
+  fflush(stdout);
+  fflush(stderr);
+  int fds[2];
+  if (pipe(fds) != 0) {
+    perror("relaysmith: pipe");
+    abort();
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("relaysmith: fork");
+    abort();
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    child(t, fds[1], data, size);
+  }
+  close(fds[1]);
+  drain(r, fds[0], pid, tool_now() + t->timeout);
+  close(fds[0]);
+  while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
+    ;
+}
+
+/* Run data and return its signature in sig. */
+static void check(const Target *t, const uint8_t *data, size_t size, char sig[TOOL_SIG_MAX]) {
+  Outcome r;
+  run_child(t, data, size, &r);
+  tool_signature(r.err, r.status, r.timed_out, sig);
+  free(r.err);
+}
+
+/* ------------------------------------------------------------- options */
+
+/* The value of option name at argv[*i]: "--name=V" or "--name V" (also
+ * with one dash); NULL when argv[*i] is not that option.  *missing is set
+ * when the option has no value. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing) {
+  const char *a = argv[*i];
+  if (a[0] != '-')
+    return NULL;
+  a += a[1] == '-' ? 2 : 1;
+  size_t n = strlen(name);
+  if (strncmp(a, name, n) != 0)
+    return NULL;
+  if (a[n] == '=')
+    return a + n + 1;
+  if (a[n])
+    return NULL;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+/* Parse reduce's or triage's arguments; returns 0, 1 when help was
+ * printed, or 2 after a usage error. */
+static int parse_opts(const char *cmd, const char *help, int argc, char **argv, Opts *o) {
+  memset(o, 0, sizeof *o);
+  o->target = "pass_fuzzer";
+  o->timeout = 10;
+  o->args = calloc((size_t)argc + 1, sizeof *o->args);
+  static const char *const names[] = {"target", "passes", "policy", "fault", "o", "out"};
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(help, stdout);
+      return 1;
+    }
+    bool missing = false, matched = false;
+    const char *v;
+    for (size_t k = 0; k < sizeof names / sizeof *names && !matched; k++)
+      if ((v = opt_value(argc, argv, &i, names[k], &missing)) || missing) {
+        matched = true;
+        const char **slot[] = {&o->target, &o->passes, &o->policy, &o->fault, &o->out, &o->out};
+        *slot[k] = v;
+      }
+    if (!matched && ((v = opt_value(argc, argv, &i, "timeout", &missing)) || missing)) {
+      matched = true;
+      if (!tool_parse_u64(v, &o->timeout) || o->timeout == 0 || o->timeout > 86400)
+        return tool_usage_error(cmd, "--timeout needs a number of seconds");
+    }
+    if (!matched && ((v = opt_value(argc, argv, &i, "max-tests", &missing)) || missing)) {
+      matched = true;
+      if (!tool_parse_u64(v, &o->max_tests))
+        return tool_usage_error(cmd, "--max-tests needs a number");
+    }
+    if (missing)
+      return tool_usage_error(cmd, "%s needs a value", a);
+    if (matched)
+      continue;
+    if (!strcmp(a, "--reduce"))
+      o->reduce = true;
+    else if (a[0] == '-' && a[1])
+      return tool_usage_error(cmd, "unknown option '%s'", a);
+    else
+      o->args[o->nargs++] = a;
+  }
+  return 0;
+}
+
+/* Parse the arguments of reduce or triage (cmd) and set up the target:
+ * -1 when the command should go on, else its exit status (0 after --help;
+ * o->args is then freed). */
+static int setup(const char *cmd, const char *help, int argc, char **argv, Opts *o, Target *t) {
+  bool triage = !strcmp(cmd, "triage");
+  int rc = parse_opts(cmd, help, argc, argv, o);
+  if (rc == 0 && (triage ? o->nargs == 0 : o->nargs != 1))
+    rc = tool_usage_error(cmd, triage     ? "missing DIR"
+                               : o->nargs ? "one FILE only"
+                                          : "missing FILE");
+  else if (rc == 0 && !triage && o->reduce)
+    rc = tool_usage_error(cmd, "--reduce is an option of triage");
+  else if (rc == 0 && !target_init(t, cmd, o))
+    rc = 2;
+  if (rc == 0)
+    return -1;
+  free(o->args);
+  return rc == 1 ? 0 : rc;
+}
+
+/* ------------------------------------------------------------ reducing */
+
+/* The predicate's state: the target and the signature to keep. */
+typedef struct Want {
+  const Target *t;
+  const char *sig;
+  double start, last; /* for the progress line */
+  bool tty;
+} Want;
+
+static bool same_failure(const uint8_t *data, size_t size, void *ctx) {
+  Want *w = ctx;
+  char sig[TOOL_SIG_MAX];
+  check(w->t, data, size, sig);
+  return strcmp(sig, w->sig) == 0;
+}
+
+/* The progress line: rewritten in place on a terminal (4 times a second
+ * at most), else a line every 5 seconds. */
+static void progress(const RedProgress *p, void *ctx) {
+  Want *w = ctx;
+  double now = tool_now();
+  if (now - w->last < (w->tty ? 0.25 : 5))
+    return;
+  w->last = now;
+  fprintf(stderr, "%sreduce: round %d, %-6s %6zu bytes, %6zu tests, %4zu kept, %.1f s%s",
+          w->tty ? "\r" : "", p->round, p->move, p->size, p->tests, p->kept, now - w->start,
+          w->tty ? "\033[K" : "\n");
+}
+
+/* Expression nodes of the program data decodes to, and its text. */
+static int64_t nodes(const Target *t, const uint8_t *data, size_t size, char **text) {
+  Module *m = gen_decode(data, size, t->policy, NULL);
+  int64_t k = ir_module_count(m);
+  if (text)
+    *text = ir_print_module(m);
+  ir_module_free(m);
+  return k;
+}
+
+/* Reduce data (which fails with sig) into out and out.relay; prints the
+ * sizes before and after.  False when a file could not be written. */
+static bool reduce_to(const Target *t, const Opts *o, const char *sig, const uint8_t *data,
+                      size_t size, const char *out) {
+  double now = tool_now();
+  Want w = {t, sig, now, now, isatty(2)};
+  RedOptions ro = {t->policy, same_failure, &w, progress, o->max_tests};
+  RedResult r;
+  if (!red_reduce(&ro, data, size, &r)) {
+    fprintf(stderr, "relaysmith: the input no longer fails with the same signature (flaky?)\n");
+    return false;
+  }
+  if (w.tty && w.last > w.start)
+    fprintf(stderr, "\r\033[K");
+  char *text;
+  int64_t before = nodes(t, data, size, NULL), after = nodes(t, r.data, r.size, &text);
+  printf("before: %zu bytes, %lld expression nodes\n", size, (long long)before);
+  printf("after:  %zu bytes, %lld expression nodes (%zu tests, %zu kept, %d rounds, %.1f s)\n",
+         r.size, (long long)after, r.tests, r.kept, r.rounds, tool_now() - w.start);
+  char path[4096];
+  snprintf(path, sizeof path, "%s.relay", out);
+  bool ok = tool_write_file(out, r.data, r.size) && tool_write_file(path, text, strlen(text));
+  if (ok)
+    printf("wrote:  %s, %s\n%s", out, path, text);
+  free(text);
+  red_result_free(&r);
+  return ok;
+}
+
+/* The options reduce and triage share, for their help texts. */
+#define TARGET_OPTIONS                                                                             \
+  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass> or typecheck_fuzzer\n"             \
+  "  --passes=LIST    the pass sequence the input was found with (pass_fuzzer's\n"                 \
+  "                   -passes; without it each input's header chooses)\n"                          \
+  "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"                              \
+  "  --fault=NAME     pass_fuzzer's -fault (test build: print_drop_attr)\n"                        \
+  "  --timeout N      seconds before a run counts as a timeout (default 10)\n"
+
+static const char reduce_help[] =
+    "usage: relaysmith reduce [--target TARGET] [--passes=a,b] [--policy=NAME] [--fault=NAME]\n"
+    "                         [--timeout SECONDS] [--max-tests N] FILE [-o OUT]\n"
+    "\n"
+    "Shrink the choice stream in FILE (a crash file of a generator-driven fuzz\n"
+    "target) while it keeps failing the same way, and write the smallest input\n"
+    "found to OUT (default FILE.min) and its program to OUT.relay.  Each\n"
+    "candidate runs the target's check in a forked child.  The failure is named\n"
+    "by its signature: the oracle and the pass of a relaysmith report; the\n"
+    "error kind and top 3 stack frames of a sanitizer report; an assertion; a\n"
+    "timeout.  Moves (docs/reduce.md): trim, zero the header, zero the\n"
+    "module-level choices, zero a span, replace a span by a same-type\n"
+    "descendant, cut a span's bytes, delete byte blocks, lower single bytes;\n"
+    "repeated until none applies.  A candidate is kept only when it is shorter,\n"
+    "or as long and lexicographically smaller, with the same signature.\n"
+    "Exit status: 0 when reduced, 1 when FILE does not fail (or a write\n"
+    "failed), 2 on bad usage.\n"
+    "\n" TARGET_OPTIONS "  --max-tests N    stop after N runs (default: at the fixpoint)\n"
+    "  -o OUT           where to write the reduced input\n";
+
+int cmd_reduce(int argc, char **argv) {
+  Opts o;
+  Target t;
+  int rc = setup("reduce", reduce_help, argc, argv, &o, &t);
+  if (rc >= 0)
+    return rc;
+  size_t size;
+  uint8_t *data = tool_read_file(o.args[0], &size);
+  char sig[TOOL_SIG_MAX], out[4096];
+  rc = 1;
+  if (data) {
+    check(&t, data, size, sig);
+    if (!sig[0]) {
+      fprintf(stderr, "relaysmith reduce: %s does not fail on %s%s%s: nothing to reduce\n",
+              o.args[0], t.name, o.passes ? " --passes=" : "", o.passes ? o.passes : "");
+    } else {
+      printf("signature: %s\n", sig);
+      snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
+      rc = reduce_to(&t, &o, sig, data, size, out) ? 0 : 1;
+    }
+  }
+  free(data);
+  free(o.args);
+  return rc;
+}
+
+/* ------------------------------------------------------------- triage */
+
+/* One input file and its signature. */
+typedef struct Case {
+  char *path;
+  size_t size;
+  char sig[TOOL_SIG_MAX];
+} Case;
+
+/* Cases sharing a signature. */
+typedef struct Bucket {
+  const char *sig;
+  int count;
+  int rep; /* the smallest file */
+} Bucket;
+
+static int by_path(const void *a, const void *b) {
+  return strcmp(((const Case *)a)->path, ((const Case *)b)->path);
+}
+
+static int by_count(const void *a, const void *b) {
+  const Bucket *x = a, *y = b;
+  return x->count != y->count ? y->count - x->count : strcmp(x->sig, y->sig);
+}
+
+/* Add the regular files of dir (or dir itself when it is a file). */
+static void list_files(const char *dir, Case **v, int *n, int *cap) {
+  struct stat st;
+  if (stat(dir, &st) != 0) {
+    fprintf(stderr, "relaysmith triage: %s: %s\n", dir, strerror(errno));
+    return;
+  }
+  DIR *d = S_ISDIR(st.st_mode) ? opendir(dir) : NULL;
+  for (struct dirent *de = NULL;;) {
+    char path[4096];
+    if (d) {
+      if (!(de = readdir(d)))
+        break;
+      size_t len = strlen(de->d_name);
+      if (de->d_name[0] == '.' || (len > 4 && !strcmp(de->d_name + len - 4, ".min")) ||
+          (len > 6 && !strcmp(de->d_name + len - 6, ".relay")))
+        continue; /* hidden, or what reduce wrote */
+      snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+      if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        continue;
+    } else {
+      snprintf(path, sizeof path, "%s", dir);
+    }
+    if (*n == *cap)
+      *v = realloc(*v, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **v);
+    (*v)[(*n)++] = (Case){strdup(path), (size_t)st.st_size, ""};
+    if (!d)
+      break;
+  }
+  if (d)
+    closedir(d);
+}
+
+/* Put the cases into buckets by signature; returns the number. */
+static int bucket(const Case *c, int n, Bucket *b) {
+  int nb = 0;
+  for (int i = 0; i < n; i++) {
+    int k = 0;
+    while (k < nb && strcmp(b[k].sig, c[i].sig) != 0)
+      k++;
+    if (k == nb)
+      b[nb++] = (Bucket){c[i].sig, 0, i};
+    b[k].count++;
+    if (c[i].size < c[b[k].rep].size)
+      b[k].rep = i;
+  }
+  qsort(b, (size_t)nb, sizeof *b, by_count);
+  return nb;
+}
+
+static const char triage_help[] =
+    "usage: relaysmith triage [--target TARGET] [--passes=a,b] [--policy=NAME] [--fault=NAME]\n"
+    "                         [--timeout SECONDS] [--reduce [--out DIR]] DIR...\n"
+    "\n"
+    "Run every file in each DIR (crash-*, timeout-*, oom-*, leak-* or any other;\n"
+    "a DIR may also be a single file) through the target's check in a forked\n"
+    "child, and bucket the files by signature (see 'relaysmith reduce --help'):\n"
+    "one line per bucket with the number of files, the signature and the\n"
+    "smallest file, the biggest bucket first.  Files that do not fail are\n"
+    "counted separately; hidden files and *.min, *.relay (reduce's output) are\n"
+    "skipped.  With --reduce, each bucket's smallest file is reduced\n"
+    "(as by 'relaysmith reduce') into FILE.min and FILE.min.relay, or into\n"
+    "DIR/<name>.min with --out DIR.\n"
+    "\n" TARGET_OPTIONS "  --reduce         reduce each bucket's smallest file\n"
+    "  --out DIR        where --reduce writes\n";
+
+int cmd_triage(int argc, char **argv) {
+  Opts o;
+  Target t;
+  int rc = setup("triage", triage_help, argc, argv, &o, &t);
+  if (rc >= 0)
+    return rc;
+  rc = 0;
+  Case *c = NULL;
+  int n = 0, cap = 0, clean = 0;
+  for (int i = 0; i < o.nargs; i++)
+    list_files(o.args[i], &c, &n, &cap);
+  qsort(c, (size_t)n, sizeof *c, by_path);
+  for (int i = 0; i < n; i++) {
+    size_t size;
+    uint8_t *data = tool_read_file(c[i].path, &size);
+    if (data)
+      check(&t, data, size, c[i].sig);
+    free(data);
+  }
+  Bucket *b = calloc((size_t)n + 1, sizeof *b);
+  int nb = bucket(c, n, b);
+  printf("%d files, ", n);
+  for (int k = 0; k < nb; k++)
+    clean += !b[k].sig[0] ? b[k].count : 0;
+  printf("%d buckets, %d not failing\n", nb - (clean > 0), clean);
+  for (int k = 0; k < nb; k++)
+    if (b[k].sig[0])
+      printf("%5d  %s  %s (%zu bytes)\n", b[k].count, b[k].sig, c[b[k].rep].path, c[b[k].rep].size);
+  for (int k = 0; k < nb && o.reduce; k++) {
+    if (!b[k].sig[0])
+      continue;
+    const Case *r = &c[b[k].rep];
+    char out[4096];
+    const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
+    if (o.out)
+      snprintf(out, sizeof out, "%s/%s.min", o.out, base);
+    else
+      snprintf(out, sizeof out, "%s.min", r->path);
+    size_t size;
+    uint8_t *data = tool_read_file(r->path, &size);
+    printf("\n--- reducing %s: %s\n", r->path, r->sig);
+    if (!data || !reduce_to(&t, &o, r->sig, data, size, out))
+      rc = 1;
+    free(data);
+  }
+  for (int i = 0; i < n; i++)
+    free(c[i].path);
+  free(c);
+  free(b);
+  free(o.args);
+  return rc;
+}

@@ -1,0 +1,121 @@
+/*
+ * signature.c - the signature of a failure, read from what a run of a fuzz
+ * target's check printed on stderr and how it ended (tool.h,
+ * tool_signature; docs/reduce.md).  `relaysmith reduce` keeps it while it
+ * shrinks an input; `relaysmith triage` buckets crash files by it.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "tool.h"
+
+enum { TOP_FRAMES = 3 };
+
+/* The rest of the line after the first occurrence of key, into out. */
+static bool line_after(const char *text, const char *key, char *out, size_t cap) {
+  const char *p = strstr(text, key);
+  if (!p)
+    return false;
+  p += strlen(key);
+  size_t n = strcspn(p, "\n");
+  snprintf(out, cap, "%.*s", (int)n, p);
+  return true;
+}
+
+/* Whether a stack frame's function is the sanitizer runtime, libc or
+ * abort machinery (not part of the signature). */
+static bool runtime_frame(const char *fn, const char *line) {
+  static const char *const skip[] = {
+      "__asan", "__ubsan", "__sanitizer", "__interceptor", "__lsan",    "__libc",       "__GI_",
+      "abort",  "raise",   "gsignal",     "__assert",      "__pthread", "pthread_kill", "malloc",
+      "calloc", "realloc", "free",        "strdup",        "strndup",   "_exit"};
+  for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
+    if (!strncmp(fn, skip[i], strlen(skip[i])))
+      return true;
+  return strstr(line, "libc.so") || strstr(line, "/libc-");
+}
+
+/* Append " at f1 < f2 < f3": the top frames of the first stack trace
+ * after from ("    #N 0x... in FUNC ..."). */
+static void add_frames(char *sig, const char *from) {
+  int n = 0;
+  bool started = false;
+  for (const char *p = from; *p && n < TOP_FRAMES;) {
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    char line[1024];
+    snprintf(line, sizeof line, "%.*s", (int)len, p);
+    p += len + (eol != NULL);
+    const char *h = line + strspn(line, " ");
+    if (h[0] != '#') {
+      if (started)
+        break;
+      continue;
+    }
+    started = true;
+    const char *in = strstr(h, " in ");
+    if (!in)
+      continue;
+    char fn[256];
+    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(in + 4, " "), in + 4);
+    if (runtime_frame(fn, line))
+      continue;
+    size_t at = strlen(sig);
+    snprintf(sig + at, TOOL_SIG_MAX - at, "%s%s", n ? " < " : " at ", fn);
+    n++;
+  }
+}
+
+/* A sanitizer message's kind: its words up to the first value (a digit,
+ * a quote, a colon) or the line's end, e.g. "signed integer overflow". */
+static void error_kind(const char *msg, char *out, size_t cap) {
+  size_t n = 0;
+  while (msg[n] && msg[n] != '\n' && msg[n] != ':' && msg[n] != '\'' && msg[n] != '"' &&
+         !(msg[n] >= '0' && msg[n] <= '9'))
+    n++;
+  while (n && msg[n - 1] == ' ')
+    n--;
+  snprintf(out, cap, "%.*s", (int)n, msg);
+}
+
+void tool_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]) {
+  char a[TOOL_SIG_MAX], b[TOOL_SIG_MAX];
+  sig[0] = 0;
+  const char *rep = strstr(e, "==relaysmith== FAILURE");
+  if (rep && line_after(rep, "\noracle:  ", a, sizeof a) &&
+      line_after(rep, "\npass:    ", b, sizeof b)) {
+    if (!strncmp(b, "(none: ", 7))
+      snprintf(sig, TOOL_SIG_MAX, "%s, %.*s", a, (int)strcspn(b + 7, ")"), b + 7);
+    else
+      snprintf(sig, TOOL_SIG_MAX, "%s in pass %.*s", a, (int)strcspn(b, " "), b);
+    return;
+  }
+  const char *at;
+  if ((at = strstr(e, "runtime error: "))) {
+    error_kind(at + 15, a, sizeof a);
+    snprintf(sig, TOOL_SIG_MAX, "UndefinedBehaviorSanitizer: %s", a);
+    add_frames(sig, at);
+    return;
+  }
+  if ((at = strstr(e, "ERROR: LeakSanitizer: ")) || (at = strstr(e, "ERROR: AddressSanitizer: "))) {
+    const char *tool = at + 7, *msg = strstr(tool, ": ") + 2;
+    error_kind(msg, a, sizeof a);
+    char *on = strstr(a, " on ");
+    if (on)
+      *on = 0;
+    snprintf(sig, TOOL_SIG_MAX, "%.*s: %s", (int)(msg - 2 - tool), tool, a);
+    add_frames(sig, at);
+    return;
+  }
+  if ((at = strstr(e, "Assertion `"))) {
+    snprintf(sig, TOOL_SIG_MAX, "assertion %.*s", (int)strcspn(at + 10, "\n"), at + 10);
+    return;
+  }
+  if (timed_out)
+    snprintf(sig, TOOL_SIG_MAX, "timeout");
+  else if (WIFSIGNALED(status))
+    snprintf(sig, TOOL_SIG_MAX, "deadly signal %s", strsignal(WTERMSIG(status)));
+  else if (WIFEXITED(status) && WEXITSTATUS(status))
+    snprintf(sig, TOOL_SIG_MAX, "exit status %d", WEXITSTATUS(status));
+}
