@@ -13,8 +13,15 @@
  * pass: the body of a let is processed before the let itself is judged.
  * Graph-shared nodes contain no let (ir_well_formed), so only the tree part
  * of a function is rewritten, in place.
+ * One exception keeps the output inferable: a dead let whose variable is
+ * annotated and whose value holds a graph-shared node (one with another
+ * parent) stays, since its annotation may be all that determines that
+ * node's type where the node lives on (`%0 = Nil; let %x: List[T] = %0;
+ * %0`).  The pass repeats until nothing more is removed, so this is judged
+ * on the final reference counts, as the checker does.
  * Guarantees (post_dead_code): no let with an unused variable and a pure
- * value remains, and every global is reachable from @main.
+ * value remains but those of the exception, and every global is reachable
+ * from @main.
  */
 #include "pass.h"
 #include "passutil.h"
@@ -24,6 +31,7 @@ typedef struct {
   PtrMap uses; /* Var* -> number of live EX_VAR nodes naming it */
   PtrMap done; /* Expr* already processed */
   PurityMemo pm;
+  bool removed; /* a let was removed in this round */
 } Dce;
 
 /* Count parent slots per node and, once per node, variable uses. */
@@ -50,6 +58,35 @@ static void drop_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, drop_slot, c);
 }
 
+/* Does a node under *slot (itself included) have two parent slots or more? */
+typedef struct {
+  PtrMap *refs;
+  PtrMap seen;
+  bool found;
+} Shared;
+
+static void shared_slot(Expr **slot, void *ctx) {
+  Shared *h = ctx;
+  int added;
+  ptrmap_put(&h->seen, *slot, &added);
+  if (!added || h->found)
+    return;
+  int64_t *r = ptrmap_get(h->refs, *slot);
+  h->found = r && *r >= 2;
+  ir_expr_children(*slot, shared_slot, h);
+}
+
+/* The exception (top of the file): let e is annotated and its value holds
+ * a node with another parent, under the reference counts refs. */
+static bool types_shared(PtrMap *refs, Expr *e) {
+  if (!e->let.var->annot)
+    return false;
+  Shared h = {refs, {0}, false};
+  shared_slot(&e->let.value, &h);
+  ptrmap_free(&h.seen);
+  return h.found;
+}
+
 /* Live uses of v. */
 static int64_t var_uses(Dce *c, const Var *v) {
   int64_t *u = ptrmap_get(&c->uses, v);
@@ -71,10 +108,12 @@ static void dce_slot(Expr **slot, void *ctx) {
     return;
   }
   dce_slot(&e->let.body, c);
-  if (var_uses(c, e->let.var) == 0 && pass_is_pure(&c->pm, e->let.value)) {
+  if (var_uses(c, e->let.var) == 0 && pass_is_pure(&c->pm, e->let.value) &&
+      !types_shared(&c->refs, e)) {
     pass_pin_refs(e->let.value); /* types the value determined */
     drop_slot(&e->let.value, c);
     *slot = e->let.body; /* the body keeps its one parent slot */
+    c->removed = true;
     return;
   }
   dce_slot(&e->let.value, c);
@@ -122,12 +161,18 @@ static bool reachable(const Module *m, PtrMap *reach) {
 /* Remove dead lets, then unreachable globals (see the top of this file). */
 bool pass_dead_code(Module *m, Diag *d) {
   Dce c = {0};
-  for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->func)
-      count_slot(&m->funcs[i]->func, &c);
-  for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->func)
-      dce_slot(&m->funcs[i]->func, &c);
+  do { /* rounds until no let goes (the exception is judged on final counts) */
+    ptrmap_free(&c.refs);
+    ptrmap_free(&c.uses);
+    ptrmap_free(&c.done);
+    c.removed = false;
+    for (int i = 0; i < m->nfuncs; i++)
+      if (m->funcs[i]->func)
+        count_slot(&m->funcs[i]->func, &c);
+    for (int i = 0; i < m->nfuncs; i++)
+      if (m->funcs[i]->func)
+        dce_slot(&m->funcs[i]->func, &c);
+  } while (c.removed);
   PtrMap reach = {0};
   if (reachable(m, &reach))
     for (int i = m->nfuncs - 1; i >= 0; i--)
@@ -145,14 +190,14 @@ bool pass_dead_code(Module *m, Diag *d) {
 
 typedef struct {
   PtrMap used; /* Var* used anywhere */
-  PtrMap seen;
+  PtrMap refs; /* Expr* -> number of parent slots pointing at it */
 } Used;
 
-/* Collect the variables used under *slot. */
+/* Collect the variables used under *slot, and count parent slots. */
 static void used_slot(Expr **slot, void *ctx) {
   Used *u = ctx;
   int added;
-  ptrmap_put(&u->seen, *slot, &added);
+  (*ptrmap_put(&u->refs, *slot, &added))++;
   if (!added)
     return;
   if ((*slot)->kind == EX_VAR)
@@ -164,7 +209,7 @@ typedef struct {
   const Module *m;
   const GlobalFn *g;
   Diag *d;
-  PtrMap *used;
+  PtrMap *used, *refs;
   PtrMap seen;
   PurityMemo pm;
   bool ok;
@@ -178,7 +223,8 @@ static void post_slot(Expr **slot, void *ctx) {
   if (!added)
     return;
   const Expr *e = *slot;
-  if (e->kind == EX_LET && !ptrmap_get(p->used, e->let.var) && pass_is_pure(&p->pm, e->let.value)) {
+  if (e->kind == EX_LET && !ptrmap_get(p->used, e->let.var) && pass_is_pure(&p->pm, e->let.value) &&
+      !types_shared(p->refs, (Expr *)e)) {
     p->ok = false;
     pass_report(p->d, p->g, e, "dead_code left the unused pure let %%%s", e->let.var->name);
   }
@@ -191,7 +237,7 @@ bool post_dead_code(const Module *m, Diag *d) {
   for (int i = 0; i < m->nfuncs; i++)
     if (m->funcs[i]->func)
       used_slot(&m->funcs[i]->func, &u);
-  Post p = {.m = m, .d = d, .used = &u.used, .ok = true};
+  Post p = {.m = m, .d = d, .used = &u.used, .refs = &u.refs, .ok = true};
   for (int i = 0; i < m->nfuncs; i++) {
     p.g = m->funcs[i];
     if (p.g->func)
@@ -207,7 +253,7 @@ bool post_dead_code(const Module *m, Diag *d) {
       }
   ptrmap_free(&reach);
   ptrmap_free(&u.used);
-  ptrmap_free(&u.seen);
+  ptrmap_free(&u.refs);
   ptrmap_free(&p.seen);
   pass_purity_free(&p.pm);
   return p.ok;
