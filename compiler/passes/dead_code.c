@@ -17,8 +17,9 @@
  * annotated and whose value holds a graph-shared node (one with another
  * parent) stays, since its annotation may be all that determines that
  * node's type where the node lives on (`%0 = Nil; let %x: List[T] = %0;
- * %0`).  The pass repeats until nothing more is removed, so this is judged
- * on the final reference counts, as the checker does.
+ * %0`).  The pass repeats until nothing more is removed (lets or
+ * globals), so this is judged on the final reference counts, as the
+ * checker does.
  * Guarantees (post_dead_code): no let with an unused variable and a pure
  * value remains but those of the exception, and every global is reachable
  * from @main.
@@ -161,7 +162,9 @@ static bool reachable(const Module *m, PtrMap *reach) {
 /* Remove dead lets, then unreachable globals (see the top of this file). */
 bool pass_dead_code(Module *m, Diag *d) {
   Dce c = {0};
-  do { /* rounds until no let goes (the exception is judged on final counts) */
+  /* Rounds until nothing goes: the exception is judged on the final
+   * counts, which removed globals lower too. */
+  do {
     ptrmap_free(&c.refs);
     ptrmap_free(&c.uses);
     ptrmap_free(&c.done);
@@ -172,13 +175,15 @@ bool pass_dead_code(Module *m, Diag *d) {
     for (int i = 0; i < m->nfuncs; i++)
       if (m->funcs[i]->func)
         dce_slot(&m->funcs[i]->func, &c);
+    PtrMap reach = {0};
+    if (reachable(m, &reach))
+      for (int i = m->nfuncs - 1; i >= 0; i--)
+        if (!ptrmap_get(&reach, m->funcs[i])) {
+          ir_global_remove(m, m->funcs[i]);
+          c.removed = true;
+        }
+    ptrmap_free(&reach);
   } while (c.removed);
-  PtrMap reach = {0};
-  if (reachable(m, &reach))
-    for (int i = m->nfuncs - 1; i >= 0; i--)
-      if (!ptrmap_get(&reach, m->funcs[i]))
-        ir_global_remove(m, m->funcs[i]);
-  ptrmap_free(&reach);
   ptrmap_free(&c.refs);
   ptrmap_free(&c.uses);
   ptrmap_free(&c.done);
