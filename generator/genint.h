@@ -126,9 +126,9 @@ struct GenCtx {
   uint32_t rec_epoch;            /* ... valid while the cache has this epoch */
   const Type *rec_type;          /* the type whose full recogniser mask ... */
   uint64_t rec_mask[2];          /* ... is this (one entry, by pointer) */
-  Type *hint_type; /* the type last drawn from an operator's sampler ... */
-  OpId hint_op;    /* ... and that operator, favoured when it is wanted */
-  int names;       /* counter for global and type names */
+  Type *hint_type;               /* the type last drawn from an operator's sampler ... */
+  OpId hint_op;                  /* ... and that operator, favoured when it is wanted */
+  int names;                     /* counter for global and type names */
 };
 
 /* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */

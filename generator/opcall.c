@@ -37,8 +37,8 @@ static _Thread_local struct {
   OpLimits lim[NLIMITS]; /* the limits seen so far; slot i tags keys */
   int nlim;
   uint32_t epoch; /* counts the times the cache was emptied */
-  RecEntry *e; /* CACHE_SIZE entries, allocated on first use and kept for
-                  the thread's life (reachable, so not a leak) */
+  RecEntry *e;    /* CACHE_SIZE entries, allocated on first use and kept for
+                     the thread's life (reachable, so not a leak) */
 } cache;
 
 /* The cache's slot for lim (emptying the cache when all are taken). */

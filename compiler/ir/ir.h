@@ -31,8 +31,7 @@ void arena_free(Arena *a);
 void *arena_alloc(Arena *a, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_strndup(Arena *a, const char *s, size_t n);
-char *arena_printf(Arena *a, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 size_t arena_used(const Arena *a); /* bytes handed out, for statistics */
 
 #define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
@@ -51,9 +50,9 @@ typedef struct Diag {
   const char *src;  /* source text for the line excerpt, or NULL */
   char *text;       /* all messages so far, NUL-terminated (malloc'd) */
   size_t len, cap;
-  int count;        /* number of errors recorded */
-  int line, col;    /* position of the first error (0 when unknown) */
-  char first[256];  /* the first error's message alone, without position */
+  int count;       /* number of errors recorded */
+  int line, col;   /* position of the first error (0 when unknown) */
+  char first[256]; /* the first error's message alone, without position */
 } Diag;
 
 void diag_init(Diag *d, const char *file, const char *src);
@@ -65,12 +64,12 @@ void diag_free(Diag *d);
 
 /* ------------------------------------------------------------- dtypes */
 
-#define IR_DTYPES(X)                                                          \
-  X(BOOL, "bool", 1, uint8_t)                                                 \
-  X(INT8, "int8", 1, int8_t)                                                  \
-  X(INT32, "int32", 4, int32_t)                                               \
-  X(INT64, "int64", 8, int64_t)                                               \
-  X(FLOAT32, "float32", 4, float)                                             \
+#define IR_DTYPES(X)                                                                               \
+  X(BOOL, "bool", 1, uint8_t)                                                                      \
+  X(INT8, "int8", 1, int8_t)                                                                       \
+  X(INT32, "int32", 4, int32_t)                                                                    \
+  X(INT64, "int64", 8, int64_t)                                                                    \
+  X(FLOAT32, "float32", 4, float)                                                                  \
   X(FLOAT64, "float64", 8, double)
 
 typedef enum DType {
@@ -142,8 +141,8 @@ struct Type {
 Type *ir_tensor_type(Arena *a, DType dt, int rank, const int64_t *shape);
 Type *ir_scalar_type(Arena *a, DType dt);
 Type *ir_tuple_type(Arena *a, int n, Type *const *fields);
-Type *ir_func_type(Arena *a, int ntvars, Type *const *tvars, int nparams,
-                   Type *const *params, Type *ret);
+Type *ir_func_type(Arena *a, int ntvars, Type *const *tvars, int nparams, Type *const *params,
+                   Type *ret);
 Type *ir_ref_type(Arena *a, Type *inner);
 Type *ir_adt_type(Arena *a, TypeDef *def, int nargs, Type *const *args);
 Type *ir_type_var(Arena *a, const char *name);
@@ -156,8 +155,7 @@ bool ir_type_is_scalar(const Type *t, DType dt);
  * types compare by id. */
 bool ir_type_equal(const Type *a, const Type *b);
 /* Substitute TY_VARs (by pointer) in t; returns t itself when untouched. */
-Type *ir_type_subst(Arena *a, Type *t, int n, Type *const *from,
-                    Type *const *to);
+Type *ir_type_subst(Arena *a, Type *t, int n, Type *const *from, Type *const *to);
 /* Deep copy into another arena (typedef pointers are kept). */
 Type *ir_type_copy(Arena *a, const Type *t);
 
@@ -209,10 +207,10 @@ typedef enum AttrKind {
 typedef struct Attr {
   const char *name;
   AttrKind kind;
-  int64_t i;   /* AV_INT, AV_BOOL */
-  double f;    /* AV_FLOAT */
+  int64_t i;     /* AV_INT, AV_BOOL */
+  double f;      /* AV_FLOAT */
   const char *s; /* AV_STR */
-  int n;       /* AV_INTS: count; AV_PAIRS: count of pairs */
+  int n;         /* AV_INTS: count; AV_PAIRS: count of pairs */
   int64_t *ints;
 } Attr;
 
@@ -232,10 +230,8 @@ void ir_attr_set_int(Arena *a, Attrs *at, const char *name, int64_t v);
 void ir_attr_set_float(Arena *a, Attrs *at, const char *name, double v);
 void ir_attr_set_bool(Arena *a, Attrs *at, const char *name, bool v);
 void ir_attr_set_str(Arena *a, Attrs *at, const char *name, const char *v);
-void ir_attr_set_ints(Arena *a, Attrs *at, const char *name, int n,
-                      const int64_t *v);
-void ir_attr_set_pairs(Arena *a, Attrs *at, const char *name, int npairs,
-                       const int64_t *v);
+void ir_attr_set_ints(Arena *a, Attrs *at, const char *name, int n, const int64_t *v);
+void ir_attr_set_pairs(Arena *a, Attrs *at, const char *name, int npairs, const int64_t *v);
 void ir_attr_set_none(Arena *a, Attrs *at, const char *name);
 bool ir_attrs_equal(const Attrs *x, const Attrs *y);
 Attrs ir_attrs_copy(Arena *a, const Attrs *at);
@@ -245,9 +241,7 @@ Attrs ir_attrs_copy(Arena *a, const Attrs *at);
 /* Operator ids, expanded from ops.def.  Only names and schemas are known
  * here; relations, solvers and kernels are in compiler/ops/op.h. */
 typedef enum OpId {
-#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample,    \
-           kernel)                                                             \
-  OP_##id,
+#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) OP_##id,
 #include "../ops/ops.def"
 #undef OP
   OP_COUNT
@@ -267,8 +261,8 @@ typedef struct GlobalFn GlobalFn;
 typedef struct Var {
   const char *name; /* hint without the %; may repeat across vars */
   Type *annot;
-  int id;           /* unique within its module, for maps and printing */
-  Type *type;       /* set by type inference (ty_check_module), else NULL */
+  int id;     /* unique within its module, for maps and printing */
+  Type *type; /* set by type inference (ty_check_module), else NULL */
 } Var;
 
 typedef enum ExprKind {
@@ -319,7 +313,7 @@ struct Expr {
   int line, col; /* source position when parsed from text, else 0 */
   Type *type;    /* set by type inference (ty_check_module), else NULL */
   union {
-    Var *var; /* EX_VAR */
+    Var *var;         /* EX_VAR */
     GlobalFn *global; /* EX_GLOBAL */
     Tensor *constant; /* EX_CONST */
     struct {
@@ -352,7 +346,7 @@ struct Expr {
       Type **tvars; /* TY_VARs bound by a polymorphic function */
       int nparams;
       Var **params;
-      Type *ret;    /* return annotation or NULL */
+      Type *ret; /* return annotation or NULL */
       Expr *body;
       bool primitive; /* Primitive=1: a fused kernel made by fuse_ops */
     } func;
@@ -408,7 +402,7 @@ typedef struct Module {
   int nfuncs, capfuncs;
   GlobalFn **funcs; /* in definition order; main is usually last */
   int ntypes, captypes;
-  TypeDef **types;  /* the prelude types first */
+  TypeDef **types; /* the prelude types first */
   int next_var_id;
 } Module;
 
@@ -422,10 +416,8 @@ GlobalFn *ir_global_get(const Module *m, const char *name);
 GlobalFn *ir_global_intern(Module *m, const char *name);
 void ir_global_remove(Module *m, GlobalFn *g);
 TypeDef *ir_typedef_get(const Module *m, const char *name);
-TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars,
-                        const char *const *tvar_names);
-Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields,
-                  Type *const *fields);
+TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars, const char *const *tvar_names);
+Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields, Type *const *fields);
 Ctor *ir_ctor_get(const Module *m, const char *name);
 /* The prelude types, for builders and generators. */
 TypeDef *ir_list_def(const Module *m);
@@ -448,17 +440,14 @@ Expr *ir_tuple(Module *m, int n, Expr *const *fields);
 Expr *ir_proj(Module *m, Expr *tuple, int index);
 Expr *ir_let(Module *m, Var *v, Expr *value, Expr *body);
 Expr *ir_if(Module *m, Expr *cond, Expr *then, Expr *els);
-Expr *ir_call_op(Module *m, OpId op, int nargs, Expr *const *args,
-                 const Attrs *attrs);
+Expr *ir_call_op(Module *m, OpId op, int nargs, Expr *const *args, const Attrs *attrs);
 Expr *ir_call_ctor(Module *m, Ctor *c, int nargs, Expr *const *args);
 Expr *ir_call(Module *m, Expr *callee, int nargs, Expr *const *args);
-Expr *ir_func(Module *m, int nparams, Var *const *params, Type *ret,
-              Expr *body);
+Expr *ir_func(Module *m, int nparams, Var *const *params, Type *ret, Expr *body);
 Expr *ir_ref_new(Module *m, Expr *v);
 Expr *ir_ref_read(Module *m, Expr *r);
 Expr *ir_ref_write(Module *m, Expr *r, Expr *v);
-Expr *ir_match(Module *m, Expr *scrut, int n, const Clause *clauses,
-               bool complete);
+Expr *ir_match(Module *m, Expr *scrut, int n, const Clause *clauses, bool complete);
 Pattern *ir_pat_wild(Module *m);
 Pattern *ir_pat_var(Module *m, Var *v);
 Pattern *ir_pat_ctor(Module *m, Ctor *c, int n, Pattern *const *sub);
@@ -503,8 +492,7 @@ char *ir_print_type(const Type *t);
 extern bool ir_test_print_drop_attr;
 #endif
 /* Parse a whole program.  Returns NULL and fills d on error. */
-Module *ir_parse_module(const char *src, size_t len, const char *file,
-                        Diag *d);
+Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d);
 
 /* ------------------------------------------------------------ traversal */
 

@@ -132,8 +132,7 @@ TypeDef *ir_typedef_get(const Module *m, const char *name) {
   return NULL;
 }
 
-TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars,
-                        const char *const *tvar_names) {
+TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars, const char *const *tvar_names) {
   TypeDef *td = ARENA_NEW(m->arena, TypeDef);
   td->name = arena_strdup(m->arena, name);
   td->ntvars = ntvars;
@@ -145,8 +144,7 @@ TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars,
   return td;
 }
 
-Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields,
-                  Type *const *fields) {
+Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields, Type *const *fields) {
   Ctor *c = ARENA_NEW(m->arena, Ctor);
   c->name = arena_strdup(m->arena, name);
   c->def = td;
@@ -171,9 +169,15 @@ Ctor *ir_ctor_get(const Module *m, const char *name) {
   return NULL;
 }
 
-TypeDef *ir_list_def(const Module *m) { return ir_typedef_get(m, "List"); }
-TypeDef *ir_option_def(const Module *m) { return ir_typedef_get(m, "Option"); }
-TypeDef *ir_tree_def(const Module *m) { return ir_typedef_get(m, "Tree"); }
+TypeDef *ir_list_def(const Module *m) {
+  return ir_typedef_get(m, "List");
+}
+TypeDef *ir_option_def(const Module *m) {
+  return ir_typedef_get(m, "Option");
+}
+TypeDef *ir_tree_def(const Module *m) {
+  return ir_typedef_get(m, "Tree");
+}
 
 /* --------------------------------------------------------------- builder */
 
@@ -341,7 +345,9 @@ static Pattern *pat(Module *m, PatKind k, int n, Pattern *const *sub) {
   return p;
 }
 
-Pattern *ir_pat_wild(Module *m) { return pat(m, PAT_WILD, 0, NULL); }
+Pattern *ir_pat_wild(Module *m) {
+  return pat(m, PAT_WILD, 0, NULL);
+}
 
 Pattern *ir_pat_var(Module *m, Var *v) {
   Pattern *p = pat(m, PAT_VAR, 0, NULL);
@@ -371,15 +377,12 @@ void ir_expr_children(Expr *e, void (*f)(Expr **slot, void *ctx), void *ctx) {
   switch (e->kind) {
   case EX_VAR:
   case EX_GLOBAL:
-  case EX_CONST:
-    break;
+  case EX_CONST: break;
   case EX_TUPLE:
     for (int i = 0; i < e->tuple.n; i++)
       f(&e->tuple.fields[i], ctx);
     break;
-  case EX_PROJ:
-    f(&e->proj.tuple, ctx);
-    break;
+  case EX_PROJ: f(&e->proj.tuple, ctx); break;
   case EX_LET:
     f(&e->let.value, ctx);
     f(&e->let.body, ctx);
@@ -395,15 +398,9 @@ void ir_expr_children(Expr *e, void (*f)(Expr **slot, void *ctx), void *ctx) {
     for (int i = 0; i < e->call.nargs; i++)
       f(&e->call.args[i], ctx);
     break;
-  case EX_FUNC:
-    f(&e->func.body, ctx);
-    break;
-  case EX_REF_NEW:
-    f(&e->ref_new.value, ctx);
-    break;
-  case EX_REF_READ:
-    f(&e->ref_read.ref, ctx);
-    break;
+  case EX_FUNC: f(&e->func.body, ctx); break;
+  case EX_REF_NEW: f(&e->ref_new.value, ctx); break;
+  case EX_REF_READ: f(&e->ref_read.ref, ctx); break;
   case EX_REF_WRITE:
     f(&e->ref_write.ref, ctx);
     f(&e->ref_write.value, ctx);

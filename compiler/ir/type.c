@@ -17,9 +17,15 @@ static const struct {
 #undef X
 };
 
-const char *ir_dtype_name(DType dt) { return dtypes[dt].name; }
-int ir_dtype_size(DType dt) { return dtypes[dt].size; }
-bool ir_dtype_is_float(DType dt) { return dt == DT_FLOAT32 || dt == DT_FLOAT64; }
+const char *ir_dtype_name(DType dt) {
+  return dtypes[dt].name;
+}
+int ir_dtype_size(DType dt) {
+  return dtypes[dt].size;
+}
+bool ir_dtype_is_float(DType dt) {
+  return dt == DT_FLOAT32 || dt == DT_FLOAT64;
+}
 bool ir_dtype_is_int(DType dt) {
   return dt == DT_INT8 || dt == DT_INT32 || dt == DT_INT64;
 }
@@ -58,7 +64,9 @@ Type *ir_tensor_type(Arena *a, DType dt, int rank, const int64_t *shape) {
   return t;
 }
 
-Type *ir_scalar_type(Arena *a, DType dt) { return ir_tensor_type(a, dt, 0, NULL); }
+Type *ir_scalar_type(Arena *a, DType dt) {
+  return ir_tensor_type(a, dt, 0, NULL);
+}
 
 Type *ir_tuple_type(Arena *a, int n, Type *const *fields) {
   Type *t = new_type(a, TY_TUPLE);
@@ -67,10 +75,12 @@ Type *ir_tuple_type(Arena *a, int n, Type *const *fields) {
   return t;
 }
 
-Type *ir_unit_type(Arena *a) { return ir_tuple_type(a, 0, NULL); }
+Type *ir_unit_type(Arena *a) {
+  return ir_tuple_type(a, 0, NULL);
+}
 
-Type *ir_func_type(Arena *a, int ntvars, Type *const *tvars, int nparams,
-                   Type *const *params, Type *ret) {
+Type *ir_func_type(Arena *a, int ntvars, Type *const *tvars, int nparams, Type *const *params,
+                   Type *ret) {
   Type *t = new_type(a, TY_FUNC);
   t->func.ntvars = ntvars;
   t->func.tvars = copy_types(a, ntvars, tvars);
@@ -148,22 +158,18 @@ bool ir_type_equal(const Type *a, const Type *b) {
              ir_type_equal(a->func.ret, b->func.ret);
     else {
       Arena *tmp = arena_new();
-      Type *bs = ir_type_subst(tmp, (Type *)b, b->func.ntvars, b->func.tvars,
-                               a->func.tvars);
+      Type *bs = ir_type_subst(tmp, (Type *)b, b->func.ntvars, b->func.tvars, a->func.tvars);
       bool eq = types_equal(a->func.nparams, a->func.params, bs->func.params) &&
                 ir_type_equal(a->func.ret, bs->func.ret);
       arena_free(tmp);
       return eq;
     }
-  case TY_REF:
-    return ir_type_equal(a->ref.inner, b->ref.inner);
+  case TY_REF: return ir_type_equal(a->ref.inner, b->ref.inner);
   case TY_ADT:
     return a->adt.def == b->adt.def && a->adt.nargs == b->adt.nargs &&
            types_equal(a->adt.nargs, a->adt.args, b->adt.args);
-  case TY_VAR:
-    return false; /* distinct pointers */
-  case TY_INCOMPLETE:
-    return a->incomplete.id == b->incomplete.id;
+  case TY_VAR: return false; /* distinct pointers */
+  case TY_INCOMPLETE: return a->incomplete.id == b->incomplete.id;
   }
   return false;
 }
@@ -173,8 +179,7 @@ Type *ir_type_subst(Arena *a, Type *t, int n, Type *const *from, Type *const *to
     return t;
   switch (t->kind) {
   case TY_TENSOR:
-  case TY_INCOMPLETE:
-    return t;
+  case TY_INCOMPLETE: return t;
   case TY_VAR:
     for (int i = 0; i < n; i++)
       if (from[i] == t)
@@ -187,9 +192,7 @@ Type *ir_type_subst(Arena *a, Type *t, int n, Type *const *from, Type *const *to
   case TY_TUPLE:
   case TY_ADT:
   case TY_FUNC: {
-    int m = t->kind == TY_TUPLE ? t->tuple.n
-            : t->kind == TY_ADT ? t->adt.nargs
-                                : t->func.nparams;
+    int m = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
     Type **src = t->kind == TY_TUPLE ? t->tuple.fields
                  : t->kind == TY_ADT ? t->adt.args
                                      : t->func.params;
@@ -235,18 +238,14 @@ Type *ir_type_copy(Arena *a, const Type *t) {
       c->func.params[i] = ir_type_copy(a, t->func.params[i]);
     c->func.ret = ir_type_copy(a, t->func.ret);
     break;
-  case TY_REF:
-    c->ref.inner = ir_type_copy(a, t->ref.inner);
-    break;
+  case TY_REF: c->ref.inner = ir_type_copy(a, t->ref.inner); break;
   case TY_ADT:
     c->adt.args = t->adt.nargs ? ARENA_ARRAY(a, Type *, t->adt.nargs) : NULL;
     for (int i = 0; i < t->adt.nargs; i++)
       c->adt.args[i] = ir_type_copy(a, t->adt.args[i]);
     break;
-  case TY_VAR:
-    return (Type *)t; /* identity matters */
-  default:
-    break;
+  case TY_VAR: return (Type *)t; /* identity matters */
+  default: break;
   }
   return c;
 }
@@ -461,8 +460,8 @@ void ir_attr_set_str(Arena *a, Attrs *at, const char *name, const char *v) {
   x->s = arena_strdup(a, v);
 }
 
-static void set_list(Arena *a, Attrs *at, const char *name, AttrKind k, int n,
-                     int count, const int64_t *v) {
+static void set_list(Arena *a, Attrs *at, const char *name, AttrKind k, int n, int count,
+                     const int64_t *v) {
   Attr *x = slot(a, at, name);
   x->kind = k;
   x->n = n;
@@ -475,8 +474,7 @@ void ir_attr_set_ints(Arena *a, Attrs *at, const char *name, int n, const int64_
   set_list(a, at, name, AV_INTS, n, n, v);
 }
 
-void ir_attr_set_pairs(Arena *a, Attrs *at, const char *name, int npairs,
-                       const int64_t *v) {
+void ir_attr_set_pairs(Arena *a, Attrs *at, const char *name, int npairs, const int64_t *v) {
   set_list(a, at, name, AV_PAIRS, npairs, 2 * npairs, v);
 }
 
@@ -550,14 +548,17 @@ Attrs ir_attrs_copy(Arena *a, const Attrs *at) {
 static const struct {
   const char *name, *schema;
 } ops[OP_COUNT] = {
-#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) \
-  {name, schema},
+#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) {name, schema},
 #include "../ops/ops.def"
 #undef OP
 };
 
-const char *ir_op_name(OpId op) { return ops[op].name; }
-const char *ir_op_schema(OpId op) { return ops[op].schema; }
+const char *ir_op_name(OpId op) {
+  return ops[op].name;
+}
+const char *ir_op_schema(OpId op) {
+  return ops[op].schema;
+}
 
 bool ir_op_lookup(const char *name, size_t len, OpId *out) {
   for (int i = 0; i < OP_COUNT; i++)

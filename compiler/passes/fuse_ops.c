@@ -1015,7 +1015,7 @@ static Expr *bind_shared(Module *m, Expr *body) {
   pass_scope_build(&p.si, body, true);
   int n = p.si.n;
   p.bind = calloc((size_t)n + 1, sizeof *p.bind);
-  bool *ok = calloc((size_t)n + 1, sizeof *ok); /* shareable, or bound */
+  bool *ok = calloc((size_t)n + 1, sizeof *ok);                /* shareable, or bound */
   bool *lets = calloc((size_t)p.si.nscopes + 1, sizeof *lets); /* a binding lands here */
   if (!p.bind || !ok || !lets)
     abort();

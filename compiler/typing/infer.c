@@ -926,7 +926,8 @@ static Type **var_slot(Cx *cx, Var *v, const Expr *at) {
 }
 
 /* Bring v into scope with type t. */
-static inline __attribute__((always_inline)) bool bind_var(Cx *cx, Var *v, Type *t, const Expr *at) {
+static inline __attribute__((always_inline)) bool bind_var(Cx *cx, Var *v, Type *t,
+                                                           const Expr *at) {
   Type **slot = var_slot(cx, v, at);
   if (!slot)
     return false;
