@@ -17,9 +17,9 @@
  * annotated and whose value holds a graph-shared node (one with another
  * parent) stays, since its annotation may be all that determines that
  * node's type where the node lives on (`%0 = Nil; let %x: List[T] = %0;
- * %0`).  The pass repeats until nothing more is removed (lets or
- * globals), so this is judged on the final reference counts, as the
- * checker does.
+ * %0`).  When it kept such a let and removed anything (lets or globals),
+ * the pass runs again, so the exception is judged on the final reference
+ * counts, as the checker does.
  * Guarantees (post_dead_code): no let with an unused variable and a pure
  * value remains but those of the exception, and every global is reachable
  * from @main.
@@ -32,7 +32,8 @@ typedef struct {
   PtrMap uses; /* Var* -> number of live EX_VAR nodes naming it */
   PtrMap done; /* Expr* already processed */
   PurityMemo pm;
-  bool removed; /* a let was removed in this round */
+  bool removed; /* a let or a global was removed in this round */
+  bool kept;    /* a dead let was kept by the exception in this round */
 } Dce;
 
 /* Count parent slots per node and, once per node, variable uses. */
@@ -109,8 +110,10 @@ static void dce_slot(Expr **slot, void *ctx) {
     return;
   }
   dce_slot(&e->let.body, c);
-  if (var_uses(c, e->let.var) == 0 && pass_is_pure(&c->pm, e->let.value) &&
-      !types_shared(&c->refs, e)) {
+  bool dead = var_uses(c, e->let.var) == 0 && pass_is_pure(&c->pm, e->let.value);
+  bool keep = dead && types_shared(&c->refs, e);
+  c->kept = c->kept || keep;
+  if (dead && !keep) {
     pass_pin_refs(e->let.value); /* types the value determined */
     drop_slot(&e->let.value, c);
     *slot = e->let.body; /* the body keeps its one parent slot */
@@ -162,13 +165,14 @@ static bool reachable(const Module *m, PtrMap *reach) {
 /* Remove dead lets, then unreachable globals (see the top of this file). */
 bool pass_dead_code(Module *m, Diag *d) {
   Dce c = {0};
-  /* Rounds until nothing goes: the exception is judged on the final
-   * counts, which removed globals lower too. */
+  /* Without the exception one round is exact.  A let it kept is judged
+   * again after anything was removed, since removals (of lets or of
+   * globals) lower the counts it was judged on. */
   do {
     ptrmap_free(&c.refs);
     ptrmap_free(&c.uses);
     ptrmap_free(&c.done);
-    c.removed = false;
+    c.removed = c.kept = false;
     for (int i = 0; i < m->nfuncs; i++)
       if (m->funcs[i]->func)
         count_slot(&m->funcs[i]->func, &c);
@@ -183,7 +187,7 @@ bool pass_dead_code(Module *m, Diag *d) {
           c.removed = true;
         }
     ptrmap_free(&reach);
-  } while (c.removed);
+  } while (c.removed && c.kept);
   ptrmap_free(&c.refs);
   ptrmap_free(&c.uses);
   ptrmap_free(&c.done);
