@@ -2,8 +2,10 @@
  * custom_mutator.c - libFuzzer's custom mutator and crossover for the
  * generator-driven fuzz targets (pass_fuzzer, pass_fuzzer_<pass>,
  * typecheck_fuzzer): the span-aware mutator of mutators/mut.h, with
- * libFuzzer's own byte mutation (LLVMFuzzerMutate, which keeps its
- * comparison and dictionary hints) for the leaf choices.
+ * libFuzzer's own byte mutation (LLVMFuzzerMutate, with a -dict= given)
+ * for the leaf choices.  relayc is built without comparison tracing for
+ * these targets (it compares IR values, not input bytes), so the hints it
+ * has come from the dictionary and libFuzzer's strcmp/memcmp hooks.
  *
  * RELAYSMITH_BYTE_MUTATION=1 in the environment turns them back into
  * plain byte mutation, for comparison; so does building with

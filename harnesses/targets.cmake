@@ -1,5 +1,5 @@
 # The fuzz targets.  rs_fuzz_target() is defined in the top CMakeLists.txt.
-rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS relayc)
+rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TEXT})
 
 # The production passes, from PASSES in compiler/passes/pass.h (the one
 # list of passes); each lives in compiler/passes/<name>.c.
