@@ -103,8 +103,9 @@ int main(int argc, char **argv) {
     ran++;
   }
   if (!ran) {
-    fprintf(stderr, "usage: %s FILE|DIR... (standalone driver: runs each "
-                    "input once; built without libFuzzer)\n",
+    fprintf(stderr,
+            "usage: %s FILE|DIR... (standalone driver: runs each "
+            "input once; built without libFuzzer)\n",
             argv[0]);
     return 2;
   }

@@ -167,7 +167,10 @@ int cmd_run(int argc, char **argv) {
   show_result("after", &r1, after->arena);
   char why[512] = "";
   EvVerdict v = ev_compare(&r0, &r1, &ev_default_tolerance, why, sizeof why);
-  printf("// %s%s%s\n", v == EV_SAME ? "same" : v == EV_DIFFERENT ? "DIFFERENT" : "undecided",
+  printf("// %s%s%s\n",
+         v == EV_SAME        ? "same"
+         : v == EV_DIFFERENT ? "DIFFERENT"
+                             : "undecided",
          why[0] ? ": " : "", why);
   if (v == EV_DIFFERENT)
     status = 1;

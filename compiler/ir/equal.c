@@ -64,7 +64,8 @@ static bool type_eq(Eq *q, const Type *a, const Type *b) {
     return false;
   switch (a->kind) {
   case TY_TENSOR: return ir_type_equal(a, b);
-  case TY_TUPLE: return a->tuple.n == b->tuple.n && types_eq(q, a->tuple.n, a->tuple.fields, b->tuple.fields);
+  case TY_TUPLE:
+    return a->tuple.n == b->tuple.n && types_eq(q, a->tuple.n, a->tuple.fields, b->tuple.fields);
   case TY_FUNC: {
     if (a->func.ntvars != b->func.ntvars || a->func.nparams != b->func.nparams)
       return false;
@@ -144,7 +145,9 @@ static bool node_eq(Eq *q, const Expr *a, const Expr *b) {
   case EX_TUPLE:
     eq = a->tuple.n == b->tuple.n && exprs_eq(q, a->tuple.n, a->tuple.fields, b->tuple.fields);
     break;
-  case EX_PROJ: eq = a->proj.index == b->proj.index && expr_eq(q, a->proj.tuple, b->proj.tuple); break;
+  case EX_PROJ:
+    eq = a->proj.index == b->proj.index && expr_eq(q, a->proj.tuple, b->proj.tuple);
+    break;
   case EX_LET:
     eq = expr_eq(q, a->let.value, b->let.value) && var_bind(q, a->let.var, b->let.var) &&
          expr_eq(q, a->let.body, b->let.body);

@@ -136,11 +136,11 @@ typedef struct Printer {
   Arena *tmp; /* names */
 
   /* Per root (one global function, or the expression printed). */
-  PtrMap indeg; /* Expr -> parent edges within the root */
+  PtrMap indeg;       /* Expr -> parent edges within the root */
   const Expr **multi; /* the nodes with two or more parent edges */
   int nmulti, capmulti;
-  PtrMap post;  /* Expr -> post-order index */
-  PtrMap bidx;  /* bound Expr -> index into bound[] + 1 */
+  PtrMap post; /* Expr -> post-order index */
+  PtrMap bidx; /* bound Expr -> index into bound[] + 1 */
   Bound *bound;
   int nbound, npost;
   Bound *sorted; /* bound[] sorted by slot, for the real walk */

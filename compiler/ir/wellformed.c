@@ -13,8 +13,8 @@ typedef struct {
   Diag *d;
   const Var **scope; /* variables in scope, innermost last */
   int nscope, capscope;
-  PtrMap bound;  /* every Var bound so far: bound once only */
-  PtrMap seen;   /* expression nodes visited: a second visit is sharing */
+  PtrMap bound; /* every Var bound so far: bound once only */
+  PtrMap seen;  /* expression nodes visited: a second visit is sharing */
   bool ok;
   const char *fn; /* current global, for messages */
 } Wf;

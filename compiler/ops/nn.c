@@ -1292,7 +1292,8 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
         sum += exp(ir_tensor_get_f64(x, base + i * inner) - m);
       for (int64_t i = 0; i < len; i++) {
         double v = ir_tensor_get_f64(x, base + i * inner) - m;
-        ir_tensor_set_f64(r, base + i * inner, op == OP_SOFTMAX ? op_fdiv(exp(v), sum) : v - log(sum));
+        ir_tensor_set_f64(r, base + i * inner,
+                          op == OP_SOFTMAX ? op_fdiv(exp(v), sum) : v - log(sum));
       }
     }
 }

@@ -72,14 +72,12 @@ typedef enum RelStatus {
 
 /* Relation.  args are resolved as far as inference knows them (a
  * TY_INCOMPLETE argument, or one containing it, means unknown). */
-typedef RelStatus (*OpRelFn)(OpId op, Type *const *args, int nargs,
-                             const Attrs *at, Arena *a, Type **out, char *err,
-                             size_t errlen);
+typedef RelStatus (*OpRelFn)(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
+                             Type **out, char *err, size_t errlen);
 /* Recognizer.  Must be cheap; called for every operator at every node. */
 typedef bool (*OpRecFn)(OpId op, const Type *want, const OpLimits *lim);
 /* Solver: fill sig with a solution whose result is exactly want. */
-typedef bool (*OpSolveFn)(OpId op, const Type *want, OpSolveCtx *cx,
-                          OpSig *sig);
+typedef bool (*OpSolveFn)(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig);
 /* Sampler: fill sig with any valid solution (want-independent). */
 typedef bool (*OpSampleFn)(OpId op, OpSolveCtx *cx, OpSig *sig);
 /* Kernel.  Arguments and outputs are flattened to tensors: a tuple-typed
@@ -87,9 +85,8 @@ typedef bool (*OpSampleFn)(OpId op, OpSolveCtx *cx, OpSig *sig);
  * tuple result (split, batch_norm) has one output per field.  Outputs are
  * preallocated from the relation's result type.  scratch is for
  * temporaries. */
-typedef void (*OpKernelFn)(OpId op, Tensor *const *args, int nargs,
-                           const Attrs *at, Tensor *const *outs, int nouts,
-                           Arena *scratch);
+typedef void (*OpKernelFn)(OpId op, Tensor *const *args, int nargs, const Attrs *at,
+                           Tensor *const *outs, int nouts, Arena *scratch);
 
 typedef struct OpInfo {
   const char *name;
@@ -109,26 +106,23 @@ extern const OpInfo op_table[OP_COUNT];
 const char *op_pattern_name(OpPattern p);
 
 /* Run the relation and, on REL_ERROR, prefix the message with the op name. */
-RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at,
-                    Arena *a, Type **out, char *err, size_t errlen);
+RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
+                    char *err, size_t errlen);
 
 /* Evaluate an operator on concrete tensors: computes the result type with
  * the relation, allocates the outputs in `a`, runs the kernel.  Writes the
  * outputs to outs (up to max_outs) and returns how many, or -1 with a
  * message when the relation rejects the arguments. */
-int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at,
-            Arena *a, Tensor **outs, int max_outs, char *err, size_t errlen);
+int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, Tensor **outs,
+            int max_outs, char *err, size_t errlen);
 
 /* Prototypes of every function named in ops.def. */
-#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample,    \
-           kernel)                                                             \
-  RelStatus rel(OpId, Type *const *, int, const Attrs *, Arena *, Type **,     \
-                char *, size_t);                                               \
-  bool rec(OpId, const Type *, const OpLimits *);                              \
-  bool solve(OpId, const Type *, OpSolveCtx *, OpSig *);                       \
-  bool sample(OpId, OpSolveCtx *, OpSig *);                                    \
-  void kernel(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int, \
-              Arena *);
+#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
+  RelStatus rel(OpId, Type *const *, int, const Attrs *, Arena *, Type **, char *, size_t);        \
+  bool rec(OpId, const Type *, const OpLimits *);                                                  \
+  bool solve(OpId, const Type *, OpSolveCtx *, OpSig *);                                           \
+  bool sample(OpId, OpSolveCtx *, OpSig *);                                                        \
+  void kernel(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int, Arena *);
 #include "ops.def"
 #undef OP
 

@@ -8,7 +8,7 @@
 #include "op.h"
 
 const OpInfo op_table[OP_COUNT] = {
-#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) \
+#define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   {name, #family, OPAT_##pattern, schema, sem, rel, rec, solve, sample, kernel},
 #include "ops.def"
 #undef OP
@@ -24,13 +24,13 @@ const OpLimits op_default_limits = {
 };
 
 const char *op_pattern_name(OpPattern p) {
-  static const char *names[] = {"elemwise", "broadcast", "injective", "comm_reduce",
-                                "out_elemwise_fusable", "opaque"};
+  static const char *names[] = {
+      "elemwise", "broadcast", "injective", "comm_reduce", "out_elemwise_fusable", "opaque"};
   return names[p];
 }
 
-RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
-                    Type **out, char *err, size_t errlen) {
+RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
+                    char *err, size_t errlen) {
   char msg[256];
   msg[0] = 0;
   RelStatus st = op_table[op].rel(op, args, nargs, at, a, out, msg, sizeof msg);
@@ -58,8 +58,8 @@ static int flatten(Type *t, Type **outs, int max) {
   return t->tuple.n;
 }
 
-int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a,
-            Tensor **outs, int max_outs, char *err, size_t errlen) {
+int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, Tensor **outs,
+            int max_outs, char *err, size_t errlen) {
   /* Rebuild the argument types the relation expects: concatenate and
    * stack take one tuple of all their tensors. */
   Type *targs[OP_MAX_ARGS];

@@ -175,7 +175,7 @@ bool post_bad_dce_refwrite(const Module *m, Diag *d) {
 /* ------------------------------------------------------------ bad_anf */
 
 typedef struct Undo {
-  Var *var;   /* the let variable being substituted away, once found */
+  Var *var; /* the let variable being substituted away, once found */
   Expr *value;
   bool done;
 } Undo;

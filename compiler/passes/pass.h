@@ -20,24 +20,24 @@
 #include "../ir/ir.h"
 
 /* PASS(name, test_only) -- run is pass_<name>, checker is post_<name>. */
-#define PASSES(X)                                                                                 \
-  X(fold_constant, false)                                                                         \
-  X(dead_code, false)                                                                             \
-  X(eliminate_common_subexpr, false)                                                              \
-  X(simplify_expr, false)                                                                         \
-  X(inline, false)                                                                                \
-  X(to_anf, false)                                                                                \
-  X(to_gnf, false)                                                                                \
-  X(fuse_ops, false)                                                                              \
+#define PASSES(X)                                                                                  \
+  X(fold_constant, false)                                                                          \
+  X(dead_code, false)                                                                              \
+  X(eliminate_common_subexpr, false)                                                               \
+  X(simplify_expr, false)                                                                          \
+  X(inline, false)                                                                                 \
+  X(to_anf, false)                                                                                 \
+  X(to_gnf, false)                                                                                 \
+  X(fuse_ops, false)                                                                               \
   TEST_PASSES(X)
 
 /* Deliberately wrong passes: they exist only in the test build, to prove
  * that every oracle of the harness fires (see tests/). */
 #ifdef RS_TEST_PASSES
-#define TEST_PASSES(X)                                                                            \
-  X(bad_fold_swap, true)                                                                          \
-  X(bad_cse_attrs, true)                                                                          \
-  X(bad_dce_refwrite, true)                                                                       \
+#define TEST_PASSES(X)                                                                             \
+  X(bad_fold_swap, true)                                                                           \
+  X(bad_cse_attrs, true)                                                                           \
+  X(bad_dce_refwrite, true)                                                                        \
   X(bad_anf, true)
 #else
 #define TEST_PASSES(X)
@@ -53,8 +53,8 @@ typedef struct PassInfo {
   bool test_only;
 } PassInfo;
 
-#define X(name, test_only)                                                                        \
-  bool pass_##name(Module *m, Diag *d);                                                           \
+#define X(name, test_only)                                                                         \
+  bool pass_##name(Module *m, Diag *d);                                                            \
   bool post_##name(const Module *m, Diag *d);
 PASSES(X)
 #undef X

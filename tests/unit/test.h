@@ -12,38 +12,38 @@
 
 static int test_passed, test_failed;
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      test_passed++;                                                           \
-    } else {                                                                   \
-      test_failed++;                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (cond) {                                                                                    \
+      test_passed++;                                                                               \
+    } else {                                                                                       \
+      test_failed++;                                                                               \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                     \
+    }                                                                                              \
   } while (0)
 
-#define CHECK_MSG(cond, ...)                                                   \
-  do {                                                                         \
-    if (cond) {                                                                \
-      test_passed++;                                                           \
-    } else {                                                                   \
-      test_failed++;                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                            \
-      fputc('\n', stderr);                                                     \
-    }                                                                          \
+#define CHECK_MSG(cond, ...)                                                                       \
+  do {                                                                                             \
+    if (cond) {                                                                                    \
+      test_passed++;                                                                               \
+    } else {                                                                                       \
+      test_failed++;                                                                               \
+      fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);                     \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fputc('\n', stderr);                                                                         \
+    }                                                                                              \
   } while (0)
 
-#define CHECK_STR(a, b)                                                        \
-  do {                                                                         \
-    const char *a_ = (a), *b_ = (b);                                           \
-    if (a_ && b_ && strcmp(a_, b_) == 0) {                                     \
-      test_passed++;                                                           \
-    } else {                                                                   \
-      test_failed++;                                                           \
-      fprintf(stderr, "%s:%d: CHECK_STR failed:\n--- got:\n%s\n--- want:\n%s\n", \
-              __FILE__, __LINE__, a_ ? a_ : "(null)", b_ ? b_ : "(null)");     \
-    }                                                                          \
+#define CHECK_STR(a, b)                                                                            \
+  do {                                                                                             \
+    const char *a_ = (a), *b_ = (b);                                                               \
+    if (a_ && b_ && strcmp(a_, b_) == 0) {                                                         \
+      test_passed++;                                                                               \
+    } else {                                                                                       \
+      test_failed++;                                                                               \
+      fprintf(stderr, "%s:%d: CHECK_STR failed:\n--- got:\n%s\n--- want:\n%s\n", __FILE__,         \
+              __LINE__, a_ ? a_ : "(null)", b_ ? b_ : "(null)");                                   \
+    }                                                                                              \
   } while (0)
 
 static inline int test_summary(void) {
