@@ -72,9 +72,13 @@ bool oracle_init(OracleConfig *c, int argc, char **argv, const char *fixed_passe
       if (!parse_passes(c, strchr(a, '=') + 1))
         return false;
     } else if (strncmp(a, "-policy=", 8) == 0) {
-      c->policy = a + 8;
-      if (!gen_policy_get(c->policy)) {
-        fprintf(stderr, "relaysmith: unknown policy '%s'; valid:", c->policy);
+      /* The policy's own name, not a pointer into argv, whose strings
+       * need not outlive this call (relaysmith reduce builds them). */
+      const GenPolicy *pol = gen_policy_get(a + 8);
+      if (pol) {
+        c->policy = pol->name;
+      } else {
+        fprintf(stderr, "relaysmith: unknown policy '%s'; valid:", a + 8);
         for (int k = 0; gen_policy_at(k); k++)
           fprintf(stderr, " %s", gen_policy_at(k)->name);
         fprintf(stderr, "\n");

@@ -7,6 +7,9 @@ elseif(TARGET rsgen)
 else()
   set(RS_TEST_LIBS relayc)
 endif()
+if(TARGET rsoracle)
+  list(APPEND RS_TEST_LIBS rsoracle)
+endif()
 
 set(RS_TEST_ENV
     "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1"

@@ -696,6 +696,30 @@ static int count_fused(Fuse *f, int child, int sink) {
   return f->g[find(f, sink)].num_nodes + count_from(f, child, sink);
 }
 
+static bool after_anchor_from(Fuse *f, int i, int root) {
+  for (int j = 0; j < f->g[i].nouts; j++) {
+    int to = f->g[i].outs[j].to;
+    if (f->visited[to] || find(f, to) != root)
+      continue;
+    f->visited[to] = 1;
+    const Expr *e = f->g[to].e;
+    bool op = e->kind == EX_CALL && e->call.kind == CALL_OP;
+    if ((op && f->g[to].kind > K_BROADCAST) || !after_anchor_from(f, to, root))
+      return false;
+  }
+  return true;
+}
+
+/* Is every operator of dp's group that uses dp's result ELEMWISE or
+ * BROADCAST?  An out-elemwise-fusable anchor fused into dp feeds them all
+ * (F3).  The path test between the anchor and dp does not see them: a node
+ * swept before the anchor may have merged dp's group into an injective
+ * consumer already (Relay's sweep order allows that too). */
+static bool after_anchor_ok(Fuse *f, int dp) {
+  memset(f->visited, 0, (size_t)f->n);
+  return after_anchor_from(f, dp, find(f, dp));
+}
+
 static bool upto_broadcast(int k, bool sink) {
   (void)sink;
   return k <= K_BROADCAST;
@@ -737,7 +761,8 @@ static void sweep(Fuse *f, int phase) {
     if (f->g[dp].gkind == K_TUPLE)
       continue;
     if (nd->gkind == K_OUT_EWISE) {
-      if (phase == 0 && nd->pdom_kind == K_ELEMWISE && check_path(f, i, dp, upto_broadcast))
+      if (phase == 0 && nd->pdom_kind == K_ELEMWISE && check_path(f, i, dp, upto_broadcast) &&
+          after_anchor_ok(f, dp))
         commit(f, i, dp);
     } else if (nd->gkind <= K_BROADCAST) {
       if ((nd->pdom_kind <= K_INJECTIVE || nd->pdom_kind == K_COMM_REDUCE) &&
