@@ -27,7 +27,11 @@
  * post-dominator's when every node on every path between them passes a
  * test (CheckPath):
  *   sweep 0: OUT_ELEMWISE_FUSABLE (conv2d, dense, pooling) into an
- *            ELEMWISE post-dominator through ELEMWISE/BROADCAST nodes;
+ *            ELEMWISE post-dominator through ELEMWISE/BROADCAST nodes,
+ *            when every operator of the post-dominator's group that uses
+ *            its result is ELEMWISE or BROADCAST too (Relay tests only the
+ *            path, but a node swept earlier may have merged that group
+ *            with an injective consumer, breaking F3);
  *            ELEMWISE/BROADCAST (sweeps 0 and 1) into an INJECTIVE-or-lower
  *            or COMM_REDUCE post-dominator, through INJECTIVE-or-lower
  *            nodes, ending at any group but a tuple or an opaque one;
