@@ -1,6 +1,6 @@
 /*
  * custom_mutator.c - libFuzzer's custom mutator and crossover for the
- * generator-driven fuzz targets (pass_fuzzer, pass_fuzzer_<pass>,
+ * generator-driven fuzz targets (pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer,
  * typecheck_fuzzer): the span-aware mutator of mutators/mut.h, with
  * libFuzzer's own byte mutation (LLVMFuzzerMutate, with a -dict= given)
  * for the leaf choices.  relayc is built without comparison tracing for

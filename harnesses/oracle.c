@@ -56,9 +56,10 @@ static bool parse_passes(OracleConfig *c, const char *list) {
 
 bool oracle_init(OracleConfig *c, int argc, char **argv, const char *fixed_passes) {
   bool quiet = c->quiet;
+  const char *policy = c->policy ? c->policy : "default";
   memset(c, 0, sizeof *c);
   c->quiet = quiet;
-  c->policy = "default";
+  c->policy = policy;
   if (fixed_passes && !parse_passes(c, fixed_passes))
     return false;
   for (int i = 1; i < argc; i++) {

@@ -8,7 +8,9 @@
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
  *
  * Built with -DRS_FIXED_PASSES="name" it is pass_fuzzer_<name>, the
- * per-pass binary ClusterFuzzLite runs with its own corpus.
+ * per-pass binary ClusterFuzzLite runs with its own corpus; built with
+ * -DRS_POLICY="fusion" it is fusion_fuzzer, all passes on the fusion
+ * policy's programs (-policy= still overrides it).
  *
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
  * on by default) it mutates with the span-aware mutator.
@@ -24,7 +26,11 @@
 #define RS_FIXED_PASSES NULL
 #endif
 
-static OracleConfig config;
+#ifndef RS_POLICY
+#define RS_POLICY NULL
+#endif
+
+static OracleConfig config = {.policy = RS_POLICY};
 
 #ifdef RS_AFL_DRIVER
 /* AFL++'s libFuzzer driver reads argv after this function and takes a

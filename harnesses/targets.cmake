@@ -45,6 +45,10 @@ if(TARGET rsoracle)
                  LIBS rsoracle ${_mut_lib})
   rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c ${_mut_src}
                  LIBS rsoracle ${_mut_lib} DEFS ${_afl_defs})
+  # All passes on the fusion policy's programs (operator chains feeding
+  # reductions, conv2d and dense: what fuse_ops has most to do on).
+  rs_fuzz_target(fusion_fuzzer SOURCES harnesses/pass_fuzzer.c ${_mut_src}
+                 LIBS rsoracle ${_mut_lib} DEFS RS_POLICY="fusion" ${_afl_defs})
   # One binary per production pass, named after it.
   foreach(p ${RS_PASSES})
     rs_fuzz_target(pass_fuzzer_${p} SOURCES harnesses/pass_fuzzer.c ${_mut_src}

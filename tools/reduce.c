@@ -39,7 +39,7 @@ const char *__ubsan_default_options(void) {
 /* A generator-driven fuzz target, run in-process. */
 typedef struct Target {
   const char *name;
-  bool typecheck; /* typecheck_fuzzer; else pass_fuzzer[_<pass>] */
+  bool typecheck; /* typecheck_fuzzer; else pass_fuzzer[_<pass>] or fusion_fuzzer */
   OracleConfig cfg;
   const GenPolicy *policy; /* the policy its inputs decode with */
   int timeout;             /* seconds a child may run */
@@ -75,8 +75,12 @@ static bool target_init(Target *t, const char *cmd, const Opts *o) {
       tool_usage_error(cmd, "unknown target '%s'", o->target);
       return false;
     }
+  } else if (!strcmp(o->target, "fusion_fuzzer")) {
+    t->cfg.policy = "fusion"; /* what harnesses/targets.cmake builds it with */
   } else if (strcmp(o->target, "pass_fuzzer") != 0) {
-    tool_usage_error(cmd, "unknown target '%s' (pass_fuzzer, pass_fuzzer_<pass>, typecheck_fuzzer)",
+    tool_usage_error(cmd,
+                     "unknown target '%s' (pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, "
+                     "typecheck_fuzzer)",
                      o->target);
     return false;
   }
@@ -346,7 +350,8 @@ static bool reduce_to(const Target *t, const Opts *o, const char *sig, const uin
 
 /* The options reduce and triage share, for their help texts. */
 #define TARGET_OPTIONS                                                                             \
-  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass> or typecheck_fuzzer\n"             \
+  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass>, fusion_fuzzer or\n"               \
+  "                   typecheck_fuzzer\n"                                                          \
   "  --passes=LIST    the pass sequence the input was found with (pass_fuzzer's\n"                 \
   "                   -passes; without it each input's header chooses)\n"                          \
   "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"                              \

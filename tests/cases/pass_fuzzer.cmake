@@ -1,19 +1,24 @@
 # pass_fuzzer on every seed-corpus file and every saved finding
 # (tests/regressions/pass_fuzzer: choice streams that once failed, each run
 # once with the passes its header chooses; pass_fuzzer_fusion: the same
-# for -policy=fusion), then a short seeded fuzzing run
+# for fusion_fuzzer), then a short seeded fuzzing run
 # of all passes from the seed corpus into a scratch directory.
 if(TARGET pass_fuzzer)
   file(GLOB _inputs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
        ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer/*)
   add_test(NAME fuzz_pass_corpus COMMAND pass_fuzzer ${_inputs})
   set_tests_properties(fuzz_pass_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
-  # Findings of `pass_fuzzer -policy=fusion` (tests/regressions/pass_fuzzer_fusion),
-  # with the seed corpus, decoded with that policy.
+endif()
+if(TARGET fusion_fuzzer)
+  # Findings with the fusion policy (fusion_fuzzer, or pass_fuzzer
+  # -policy=fusion: tests/regressions/pass_fuzzer_fusion), and the seed
+  # corpus, decoded with that policy.
   file(GLOB _fusion_inputs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
        ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer_fusion/*)
-  add_test(NAME fuzz_pass_fusion_corpus COMMAND pass_fuzzer -policy=fusion ${_fusion_inputs})
-  set_tests_properties(fuzz_pass_fusion_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+  add_test(NAME fuzz_fusion_corpus COMMAND fusion_fuzzer ${_fusion_inputs})
+  set_tests_properties(fuzz_fusion_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+endif()
+if(TARGET pass_fuzzer)
   if(RS_ENGINE STREQUAL "libfuzzer")
     set(_out ${CMAKE_BINARY_DIR}/fuzz_pass_smoke)
     add_test(NAME fuzz_pass_smoke

@@ -32,7 +32,20 @@ static void bad_flags(void) {
   CHECK(strcmp(c.policy, "default") == 0);
 }
 
+/* A binary's own policy (fusion_fuzzer's) is the default; -policy=
+ * overrides it. */
+static void preset_policy(void) {
+  OracleConfig c = {.quiet = true, .policy = "fusion"};
+  char *none[] = {"test", NULL};
+  CHECK(oracle_init(&c, 1, none, NULL));
+  CHECK(strcmp(c.policy, "fusion") == 0);
+  char *flag[] = {"test", "-policy=default", NULL};
+  CHECK(oracle_init(&c, 2, flag, NULL));
+  CHECK(strcmp(c.policy, "default") == 0);
+}
+
 int main(void) {
+  preset_policy();
   policy_outlives_argv();
   bad_flags();
   return test_summary();
