@@ -27,6 +27,15 @@ foreach(src ${RS_UNIT_TESTS})
   set_tests_properties(unit_${n} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
 endforeach()
 
+# rs_files_test(NAME TARGET GLOB...) - a test that runs the fuzz target
+# TARGET once on every file the globs match (files, not directories, so
+# libFuzzer writes nothing into the source tree).
+function(rs_files_test name target)
+  file(GLOB _inputs CONFIGURE_DEPENDS ${ARGN})
+  add_test(NAME ${name} COMMAND ${target} ${_inputs})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+endfunction()
+
 # Tests that drive whole programs (fuzz smoke runs, scripts): each
 # tests/*.cmake fragment other than this one adds its own.
 file(GLOB RS_TEST_FRAGMENTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cases/*.cmake)

@@ -3,11 +3,9 @@
 # files, not directories, so nothing is written to the source tree), then
 # a short fuzzing run from the corpus into a scratch directory.
 if(TARGET parse_fuzzer)
-  file(GLOB _inputs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/harnesses/corpus/parse_fuzzer/*
-       ${CMAKE_SOURCE_DIR}/tests/golden/print/*.relay
-       ${CMAKE_SOURCE_DIR}/tests/regressions/parse_fuzzer/*)
-  add_test(NAME fuzz_parse_corpus COMMAND parse_fuzzer ${_inputs})
-  set_tests_properties(fuzz_parse_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60)
+  rs_files_test(fuzz_parse_corpus parse_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/parse_fuzzer/*
+                ${CMAKE_SOURCE_DIR}/tests/golden/print/*.relay
+                ${CMAKE_SOURCE_DIR}/tests/regressions/parse_fuzzer/*)
   if(RS_ENGINE STREQUAL "libfuzzer")
     set(_out ${CMAKE_BINARY_DIR}/fuzz_parse_smoke)
     add_test(NAME fuzz_parse_smoke

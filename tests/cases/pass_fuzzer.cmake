@@ -4,19 +4,15 @@
 # for fusion_fuzzer), then a short seeded fuzzing run
 # of all passes from the seed corpus into a scratch directory.
 if(TARGET pass_fuzzer)
-  file(GLOB _inputs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
-       ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer/*)
-  add_test(NAME fuzz_pass_corpus COMMAND pass_fuzzer ${_inputs})
-  set_tests_properties(fuzz_pass_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+  rs_files_test(fuzz_pass_corpus pass_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
+                ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer/*)
 endif()
 if(TARGET fusion_fuzzer)
   # Findings with the fusion policy (fusion_fuzzer, or pass_fuzzer
   # -policy=fusion: tests/regressions/pass_fuzzer_fusion), and the seed
   # corpus, decoded with that policy.
-  file(GLOB _fusion_inputs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
-       ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer_fusion/*)
-  add_test(NAME fuzz_fusion_corpus COMMAND fusion_fuzzer ${_fusion_inputs})
-  set_tests_properties(fuzz_fusion_corpus PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+  rs_files_test(fuzz_fusion_corpus fusion_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
+                ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer_fusion/*)
 endif()
 if(TARGET pass_fuzzer)
   if(RS_ENGINE STREQUAL "libfuzzer")
