@@ -44,8 +44,9 @@ typedef struct OracleConfig {
  * -ignore_remaining_args=1, so -jobs/-fork children keep them):
  *   -passes=a,b,c   -policy=NAME   -fault=print_drop_attr (test build)
  * fixed_passes, when not NULL, is the comma-separated list a per-pass
- * binary was built for; c->policy, when set, is the binary's policy.  On a bad flag it prints the
- * error and the valid names and returns false. */
+ * binary was built for; c->policy, when set, is the binary's policy.
+ * On a bad flag it prints the error and the valid names and returns
+ * false. */
 bool oracle_init(OracleConfig *c, int argc, char **argv, const char *fixed_passes);
 
 /* Run one input through the configuration; aborts on a failure. */

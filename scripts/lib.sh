@@ -54,9 +54,9 @@ rs_build() {
 }
 
 # rs_target_files TARGET - where a fuzz target's companion files live.
-# Per-pass targets (pass_fuzzer_<pass>) and fusion_fuzzer share pass_fuzzer's files.  Sets
-# RS_SEEDS (seed corpus directory), RS_DICT and RS_OPTIONS (paths; the
-# files may not exist).
+# Per-pass targets (pass_fuzzer_<pass>) and fusion_fuzzer share
+# pass_fuzzer's files.  Sets RS_SEEDS (seed corpus directory), RS_DICT and
+# RS_OPTIONS (paths; the files may not exist).
 rs_target_files() {
   local base=${1%%_fuzzer*}_fuzzer
   [ "$base" = fusion_fuzzer ] && base=pass_fuzzer
