@@ -6,15 +6,6 @@
 if(TARGET pass_fuzzer)
   rs_files_test(fuzz_pass_corpus pass_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
                 ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer/*)
-endif()
-if(TARGET fusion_fuzzer)
-  # Findings with the fusion policy (fusion_fuzzer, or pass_fuzzer
-  # -policy=fusion: tests/regressions/pass_fuzzer_fusion), and the seed
-  # corpus, decoded with that policy.
-  rs_files_test(fuzz_fusion_corpus fusion_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
-                ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer_fusion/*)
-endif()
-if(TARGET pass_fuzzer)
   if(RS_ENGINE STREQUAL "libfuzzer")
     set(_out ${CMAKE_BINARY_DIR}/fuzz_pass_smoke)
     add_test(NAME fuzz_pass_smoke
@@ -35,4 +26,11 @@ if(TARGET pass_fuzzer)
       set_tests_properties(fuzz_pass_random PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 180)
     endif()
   endif()
+endif()
+if(TARGET fusion_fuzzer)
+  # Findings with the fusion policy (fusion_fuzzer, or pass_fuzzer
+  # -policy=fusion: tests/regressions/pass_fuzzer_fusion), and the seed
+  # corpus, decoded with that policy.
+  rs_files_test(fuzz_fusion_corpus fusion_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
+                ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer_fusion/*)
 endif()
