@@ -1,15 +1,6 @@
 # Unit and property tests: every tests/unit/test_<name>.c is one executable
-# and one ctest named unit_<name>.  It links everything built so far.
-if(TARGET rsmut)
-  set(RS_TEST_LIBS rsmut)
-elseif(TARGET rsgen)
-  set(RS_TEST_LIBS rsgen)
-else()
-  set(RS_TEST_LIBS relayc)
-endif()
-if(TARGET rsoracle)
-  list(APPEND RS_TEST_LIBS rsoracle)
-endif()
+# and one ctest named unit_<name>.  It links every library.
+set(RS_TEST_LIBS rstargets rsmut)
 
 set(RS_TEST_ENV
     "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1"
