@@ -28,7 +28,7 @@ function(rs_files_test name target)
 endfunction()
 
 # Tests that drive whole programs (fuzz smoke runs, scripts): each
-# tests/*.cmake fragment other than this one adds its own.
+# fragment tests/cases/*.cmake adds its own.
 file(GLOB RS_TEST_FRAGMENTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cases/*.cmake)
 foreach(f ${RS_TEST_FRAGMENTS})
   include(${f})
