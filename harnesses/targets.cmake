@@ -6,13 +6,9 @@ rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TE
 file(READ ${CMAKE_SOURCE_DIR}/compiler/passes/pass.h _pass_h)
 string(REGEX MATCHALL "X\\([a-z_]+, false\\)" _pass_items "${_pass_h}")
 set(RS_PASSES "")
-set(_have_passes TRUE)
 foreach(item ${_pass_items})
   string(REGEX REPLACE "X\\(([a-z_]+), false\\)" "\\1" p "${item}")
   list(APPEND RS_PASSES ${p})
-  if(NOT EXISTS ${CMAKE_SOURCE_DIR}/compiler/passes/${p}.c)
-    set(_have_passes FALSE)
-  endif()
 endforeach()
 
 # The generator-driven targets get libFuzzer's custom mutator and crossover
@@ -21,10 +17,8 @@ endforeach()
 # mutation.
 option(RS_CUSTOM_MUTATOR "span-aware custom mutator in the generator-driven fuzz targets" ON)
 set(_mut_src "")
-set(_mut_lib rsgen)
-if(RS_CUSTOM_MUTATOR AND TARGET rsmut AND NOT RS_ENGINE STREQUAL "standalone")
+if(RS_CUSTOM_MUTATOR AND NOT RS_ENGINE STREQUAL "standalone")
   set(_mut_src harnesses/custom_mutator.c)
-  set(_mut_lib rsmut)
 endif()
 # AFL++'s libFuzzer driver (the `afl` preset) needs our flags out of argv.
 set(_afl_defs "")
@@ -32,40 +26,30 @@ if(CMAKE_C_COMPILER MATCHES "afl-")
   set(_afl_defs RS_AFL_DRIVER=1)
 endif()
 
-# The oracle runners (harnesses/oracle.c), shared by the generator-driven
-# targets and the relaysmith tool (reduce and triage run them in a child).
-if(TARGET rsgen AND _have_passes)
-  add_library(rsoracle STATIC harnesses/oracle.c)
-  target_compile_options(rsoracle PRIVATE ${RS_WARN})
-  target_link_libraries(rsoracle PUBLIC rsgen)
-endif()
+# rs_oracle_target(NAME): a generator-driven fuzz target, one binary of
+# harnesses/fuzz_target.c per name; the name says what it checks
+# (targets/targets.c).
+function(rs_oracle_target name)
+  rs_fuzz_target(${name} SOURCES harnesses/fuzz_target.c ${_mut_src} LIBS rstargets rsmut
+                 DEFS RS_HARNESS="${name}" ${_afl_defs})
+endfunction()
 
-if(TARGET rsoracle)
-  rs_fuzz_target(typecheck_fuzzer SOURCES harnesses/typecheck_fuzzer.c ${_mut_src}
-                 LIBS rsoracle ${_mut_lib})
-  rs_fuzz_target(pass_fuzzer SOURCES harnesses/pass_fuzzer.c ${_mut_src}
-                 LIBS rsoracle ${_mut_lib} DEFS ${_afl_defs})
-  # All passes on the fusion policy's programs (operator chains feeding
-  # reductions, conv2d and dense: what fuse_ops has most to do on).
-  rs_fuzz_target(fusion_fuzzer SOURCES harnesses/pass_fuzzer.c ${_mut_src}
-                 LIBS rsoracle ${_mut_lib} DEFS RS_POLICY="fusion" ${_afl_defs})
-  # One binary per production pass, named after it.
-  foreach(p ${RS_PASSES})
-    rs_fuzz_target(pass_fuzzer_${p} SOURCES harnesses/pass_fuzzer.c ${_mut_src}
-                   LIBS rsoracle ${_mut_lib} DEFS RS_FIXED_PASSES="${p}" ${_afl_defs})
-  endforeach()
-endif()
+rs_oracle_target(pass_fuzzer)
+# All passes on the fusion policy's programs (operator chains feeding
+# reductions, conv2d and dense: what fuse_ops has most to do on).
+rs_oracle_target(fusion_fuzzer)
+rs_oracle_target(typecheck_fuzzer)
+# One binary per production pass, named after it.
+foreach(p ${RS_PASSES})
+  rs_oracle_target(pass_fuzzer_${p})
+endforeach()
 
 # AFL++ (the `afl` preset, CC=afl-clang-fast): the generator and the
 # mutator are compiled without AFL's instrumentation (afl-cc with
 # AFL_NOOPT=1 is plain clang), so that, as with libFuzzer, the feedback is
 # the compiler's behaviour, not the decoder's.
 if(CMAKE_C_COMPILER MATCHES "afl-")
-  foreach(t rsgen rsmut)
-    if(TARGET ${t})
-      set_target_properties(${t} PROPERTIES C_COMPILER_LAUNCHER "env;AFL_NOOPT=1")
-    endif()
-  endforeach()
+  set_target_properties(rsgen rsmut PROPERTIES C_COMPILER_LAUNCHER "env;AFL_NOOPT=1")
 endif()
 
 # The AFL++ custom mutator, relaysmith_afl.so (AFL_CUSTOM_MUTATOR_LIBRARY):
@@ -73,7 +57,7 @@ endif()
 # library gets its own plain, position-independent copy of the compiler,
 # generator and mutator sources.
 option(RS_AFL_MUTATOR "build the AFL++ custom mutator library relaysmith_afl.so" OFF)
-if(RS_AFL_MUTATOR AND TARGET rsmut)
+if(RS_AFL_MUTATOR)
   add_library(relaysmith_afl MODULE mutators/afl_mutator.c ${RELAYC_SRC} ${GEN_SRC} ${MUT_SRC})
   set_target_properties(relaysmith_afl PROPERTIES PREFIX "" POSITION_INDEPENDENT_CODE ON
                                                   COMPILE_OPTIONS "" LINK_OPTIONS "")
@@ -81,10 +65,4 @@ if(RS_AFL_MUTATOR AND TARGET rsmut)
   if(CMAKE_C_COMPILER MATCHES "afl-")
     set_target_properties(relaysmith_afl PROPERTIES C_COMPILER_LAUNCHER "env;AFL_NOOPT=1")
   endif()
-endif()
-
-# As for the generator: the mutator runs between inputs, so its code is no
-# coverage feedback (and instrumenting it costs time).
-if(TARGET rsmut AND RS_ENGINE STREQUAL "libfuzzer")
-  target_compile_options(rsmut PRIVATE -fno-sanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,indirect-calls)
 endif()

@@ -110,7 +110,7 @@ int mut_subtree_end(const GenSpans *sp, int i);
 
 /* An input decoded once with spans, whose spans can be replaced one edit
  * at a time; every edit starts from that same input.  For the reducer
- * (reduce.h), which needs the measured replacement without randomness. */
+ * (reducer.h), which needs the measured replacement without randomness. */
 typedef struct MutEdit MutEdit;
 
 /* Decode data[0, size) with spans (zero padded, as the mutator does). */

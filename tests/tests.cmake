@@ -1,15 +1,6 @@
 # Unit and property tests: every tests/unit/test_<name>.c is one executable
-# and one ctest named unit_<name>.  It links everything built so far.
-if(TARGET rsmut)
-  set(RS_TEST_LIBS rsmut)
-elseif(TARGET rsgen)
-  set(RS_TEST_LIBS rsgen)
-else()
-  set(RS_TEST_LIBS relayc)
-endif()
-if(TARGET rsoracle)
-  list(APPEND RS_TEST_LIBS rsoracle)
-endif()
+# and one ctest named unit_<name>.  It links every library.
+set(RS_TEST_LIBS rstargets rsmut)
 
 set(RS_TEST_ENV
     "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1"
@@ -37,7 +28,7 @@ function(rs_files_test name target)
 endfunction()
 
 # Tests that drive whole programs (fuzz smoke runs, scripts): each
-# tests/*.cmake fragment other than this one adds its own.
+# fragment tests/cases/*.cmake adds its own.
 file(GLOB RS_TEST_FRAGMENTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cases/*.cmake)
 foreach(f ${RS_TEST_FRAGMENTS})
   include(${f})

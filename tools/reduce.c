@@ -2,12 +2,12 @@
  * reduce.c - `relaysmith reduce` and `relaysmith triage`: run a
  * generator-driven target's check on inputs in forked children, name each
  * failure by a signature, shrink a failing input with the reducer
- * (mutators/reduce.h) while its signature stays the same, and bucket many
+ * (mutators/reducer.h) while its signature stays the same, and bucket many
  * crash files by signature.
  *
- * A child calls the target's check in-process (oracle_run or
- * oracle_typecheck, harnesses/oracle.h) with its stderr on a pipe, and is
- * killed after a timeout.  The signature is read from what it printed:
+ * A child calls the target's check in-process (oracle_check,
+ * oracle/oracle.h, as the fuzz target does) with its stderr on a pipe, and
+ * is killed after a timeout.  The signature is read from what it printed:
  * the oracle and the pass of a relaysmith report; the error kind and the
  * top frames of a sanitizer report; an assertion; a timeout; a signal.
  */
@@ -22,8 +22,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harnesses/oracle.h"
-#include "mutators/reduce.h"
+#include "mutators/reducer.h"
+#include "targets/targets.h"
 #include "tool.h"
 
 /* LeakSanitizer's check, when the tool is built with it. */
@@ -34,69 +34,46 @@ const char *__ubsan_default_options(void) {
   return "print_stacktrace=1";
 }
 
-/* ------------------------------------------------------------ targets */
+/* ------------------------------------------------------------ checkers */
 
-/* A generator-driven fuzz target, run in-process. */
-typedef struct Target {
-  const char *name;
-  bool typecheck; /* typecheck_fuzzer; else pass_fuzzer[_<pass>] or fusion_fuzzer */
+/* A generator-driven fuzz target's check, run in a forked child. */
+typedef struct Checker {
   OracleConfig cfg;
-  const GenPolicy *policy; /* the policy its inputs decode with */
-  int timeout;             /* seconds a child may run */
-} Target;
+  int timeout; /* seconds a child may run */
+} Checker;
 
 /* Command-line options shared by reduce and triage. */
 typedef struct Opts {
-  const char *target, *passes, *policy, *fault, *out;
+  const char *target, *pipeline, *policy, *fault, *out;
   uint64_t timeout, max_tests;
   bool reduce;
   const char **args; /* FILE (reduce) or DIRs (triage) */
   int nargs;
 } Opts;
 
-/* Set up t for o; prints why and returns false on a bad target or flag. */
-static bool target_init(Target *t, const char *cmd, const Opts *o) {
-  memset(t, 0, sizeof *t);
-  t->name = o->target;
-  t->timeout = (int)o->timeout;
-  const char *fixed = NULL;
-  if (!strcmp(o->target, "typecheck_fuzzer")) {
-    if (o->passes || o->fault || o->policy) {
-      tool_usage_error(cmd, "typecheck_fuzzer takes no --passes, --fault or --policy");
-      return false;
-    }
-    t->typecheck = true;
-    t->policy = gen_policy_get("default");
-    return true;
-  }
-  if (!strncmp(o->target, "pass_fuzzer_", 12)) {
-    fixed = o->target + 12;
-    if (!pass_lookup(fixed, strlen(fixed))) {
-      tool_usage_error(cmd, "unknown target '%s'", o->target);
-      return false;
-    }
-  } else if (!strcmp(o->target, "fusion_fuzzer")) {
-    t->cfg.policy = "fusion"; /* what harnesses/targets.cmake builds it with */
-  } else if (strcmp(o->target, "pass_fuzzer") != 0) {
-    tool_usage_error(cmd,
-                     "unknown target '%s' (pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, "
-                     "typecheck_fuzzer)",
-                     o->target);
+/* Set up k for o: the target's harness, configured by the flags it was
+ * found with; prints why and returns false on a bad target or flag. */
+static bool checker_init(Checker *k, const char *cmd, const Opts *o) {
+  OracleHarness h;
+  if (!rs_harness_get(o->target, &h)) {
+    tool_usage_error(cmd, "unknown target '%s' (%s)", o->target, rs_harness_names);
     return false;
   }
-  char passes[1024], policy[256], fault[256];
+  char pipeline[1024], policy[256], fault[256], err[2048];
   char *argv[4] = {"relaysmith"};
   int argc = 1;
-  if (o->passes)
-    snprintf(passes, sizeof passes, "-passes=%s", o->passes), argv[argc++] = passes;
+  if (o->pipeline)
+    snprintf(pipeline, sizeof pipeline, "-%s=%s", h.target->flag, o->pipeline),
+        argv[argc++] = pipeline;
   if (o->policy)
     snprintf(policy, sizeof policy, "-policy=%s", o->policy), argv[argc++] = policy;
   if (o->fault)
     snprintf(fault, sizeof fault, "-fault=%s", o->fault), argv[argc++] = fault;
-  t->cfg.quiet = true;
-  if (!oracle_init(&t->cfg, argc, argv, fixed))
+  if (!oracle_init(&k->cfg, &h, argc, argv, err, sizeof err)) {
+    tool_usage_error(cmd, "%s", err);
     return false;
-  t->policy = gen_policy_get(t->cfg.policy);
+  }
+  k->timeout = (int)o->timeout;
   return true;
 }
 
@@ -112,14 +89,17 @@ typedef struct Outcome {
   bool timed_out;
 } Outcome;
 
-/* The child: the target's check on data, stderr on fd, then LSan's check. */
-static void child(const Target *t, int fd, const uint8_t *data, size_t size) {
+/* The child: the target's check on data, stderr on fd, then LSan's check.
+ * A failure is reported and aborts, as in the fuzz target. */
+static void child(const Checker *k, int fd, const uint8_t *data, size_t size) {
   dup2(fd, 2);
   close(fd);
-  if (t->typecheck)
-    oracle_typecheck(data, size);
-  else
-    oracle_run(&t->cfg, data, size);
+  Verdict v;
+  if (!oracle_check(&k->cfg, &(OracleInput){.data = data, .size = size}, &v)) {
+    oracle_report(stderr, &k->cfg, &v);
+    abort();
+  }
+  verdict_free(&v);
   if (__lsan_do_recoverable_leak_check && __lsan_do_recoverable_leak_check())
     _exit(1);
   _exit(0);
@@ -156,7 +136,7 @@ static void drain(Outcome *r, int fd, pid_t pid, double deadline) {
 }
 
 /* Run the target's check on data in a forked child. */
-static void run_child(const Target *t, const uint8_t *data, size_t size, Outcome *r) {
+static void run_child(const Checker *k, const uint8_t *data, size_t size, Outcome *r) {
   memset(r, 0, sizeof *r);
   fflush(stdout);
   fflush(stderr);
@@ -172,19 +152,19 @@ static void run_child(const Target *t, const uint8_t *data, size_t size, Outcome
   }
   if (pid == 0) {
     close(fds[0]);
-    child(t, fds[1], data, size);
+    child(k, fds[1], data, size);
   }
   close(fds[1]);
-  drain(r, fds[0], pid, tool_now() + t->timeout);
+  drain(r, fds[0], pid, tool_now() + k->timeout);
   close(fds[0]);
   while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
     ;
 }
 
 /* Run data and return its signature in sig. */
-static void check(const Target *t, const uint8_t *data, size_t size, char sig[TOOL_SIG_MAX]) {
+static void check(const Checker *k, const uint8_t *data, size_t size, char sig[TOOL_SIG_MAX]) {
   Outcome r;
-  run_child(t, data, size, &r);
+  run_child(k, data, size, &r);
   tool_signature(r.err, r.status, r.timed_out, sig);
   free(r.err);
 }
@@ -220,7 +200,8 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
   o->target = "pass_fuzzer";
   o->timeout = 10;
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
-  static const char *const names[] = {"target", "passes", "policy", "fault", "o", "out"};
+  static const char *const names[] = {"target", "passes", "pipeline", "policy",
+                                      "fault",  "o",      "out"};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -232,7 +213,8 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
     for (size_t k = 0; k < sizeof names / sizeof *names && !matched; k++)
       if ((v = opt_value(argc, argv, &i, names[k], &missing)) || missing) {
         matched = true;
-        const char **slot[] = {&o->target, &o->passes, &o->policy, &o->fault, &o->out, &o->out};
+        const char **slot[] = {&o->target, &o->pipeline, &o->pipeline, &o->policy,
+                               &o->fault,  &o->out,      &o->out};
         *slot[k] = v;
       }
     if (!matched && ((v = opt_value(argc, argv, &i, "timeout", &missing)) || missing)) {
@@ -262,7 +244,7 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
 /* Parse the arguments of reduce or triage (cmd) and set up the target:
  * -1 when the command should go on, else its exit status (0 after --help;
  * o->args is then freed). */
-static int setup(const char *cmd, const char *help, int argc, char **argv, Opts *o, Target *t) {
+static int setup(const char *cmd, const char *help, int argc, char **argv, Opts *o, Checker *k) {
   bool triage = !strcmp(cmd, "triage");
   int rc = parse_opts(cmd, help, argc, argv, o);
   if (rc == 0 && (triage ? o->nargs == 0 : o->nargs != 1))
@@ -271,7 +253,7 @@ static int setup(const char *cmd, const char *help, int argc, char **argv, Opts 
                                           : "missing FILE");
   else if (rc == 0 && !triage && o->reduce)
     rc = tool_usage_error(cmd, "--reduce is an option of triage");
-  else if (rc == 0 && !target_init(t, cmd, o))
+  else if (rc == 0 && !checker_init(k, cmd, o))
     rc = 2;
   if (rc == 0)
     return -1;
@@ -283,7 +265,7 @@ static int setup(const char *cmd, const char *help, int argc, char **argv, Opts 
 
 /* The predicate's state: the target and the signature to keep. */
 typedef struct Want {
-  const Target *t;
+  const Checker *k;
   const char *sig;
   double start, last; /* for the progress line */
   bool tty;
@@ -292,7 +274,7 @@ typedef struct Want {
 static bool same_failure(const uint8_t *data, size_t size, void *ctx) {
   Want *w = ctx;
   char sig[TOOL_SIG_MAX];
-  check(w->t, data, size, sig);
+  check(w->k, data, size, sig);
   return strcmp(sig, w->sig) == 0;
 }
 
@@ -310,22 +292,22 @@ static void progress(const RedProgress *p, void *ctx) {
 }
 
 /* Expression nodes of the program data decodes to, and its text. */
-static int64_t nodes(const Target *t, const uint8_t *data, size_t size, char **text) {
-  Module *m = gen_decode(data, size, t->policy, NULL);
-  int64_t k = ir_module_count(m);
+static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **text) {
+  Module *m = gen_decode(data, size, k->cfg.policy, NULL);
+  int64_t count = ir_module_count(m);
   if (text)
     *text = ir_print_module(m);
   ir_module_free(m);
-  return k;
+  return count;
 }
 
 /* Reduce data (which fails with sig) into out and out.relay; prints the
  * sizes before and after.  False when a file could not be written. */
-static bool reduce_to(const Target *t, const Opts *o, const char *sig, const uint8_t *data,
+static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const uint8_t *data,
                       size_t size, const char *out) {
   double now = tool_now();
-  Want w = {t, sig, now, now, isatty(2)};
-  RedOptions ro = {t->policy, same_failure, &w, progress, o->max_tests};
+  Want w = {k, sig, now, now, isatty(2)};
+  RedOptions ro = {k->cfg.policy, same_failure, &w, progress, o->max_tests};
   RedResult r;
   if (!red_reduce(&ro, data, size, &r)) {
     fprintf(stderr, "relaysmith: the input no longer fails with the same signature (flaky?)\n");
@@ -334,7 +316,7 @@ static bool reduce_to(const Target *t, const Opts *o, const char *sig, const uin
   if (w.tty && w.last > w.start)
     fprintf(stderr, "\r\033[K");
   char *text;
-  int64_t before = nodes(t, data, size, NULL), after = nodes(t, r.data, r.size, &text);
+  int64_t before = nodes(k, data, size, NULL), after = nodes(k, r.data, r.size, &text);
   printf("before: %zu bytes, %lld expression nodes\n", size, (long long)before);
   printf("after:  %zu bytes, %lld expression nodes (%zu tests, %zu kept, %d rounds, %.1f s)\n",
          r.size, (long long)after, r.tests, r.kept, r.rounds, tool_now() - w.start);
@@ -380,8 +362,8 @@ static const char reduce_help[] =
 
 int cmd_reduce(int argc, char **argv) {
   Opts o;
-  Target t;
-  int rc = setup("reduce", reduce_help, argc, argv, &o, &t);
+  Checker k;
+  int rc = setup("reduce", reduce_help, argc, argv, &o, &k);
   if (rc >= 0)
     return rc;
   size_t size;
@@ -389,14 +371,14 @@ int cmd_reduce(int argc, char **argv) {
   char sig[TOOL_SIG_MAX], out[4096];
   rc = 1;
   if (data) {
-    check(&t, data, size, sig);
+    check(&k, data, size, sig);
     if (!sig[0]) {
       fprintf(stderr, "relaysmith reduce: %s does not fail on %s%s%s: nothing to reduce\n",
-              o.args[0], t.name, o.passes ? " --passes=" : "", o.passes ? o.passes : "");
+              o.args[0], o.target, o.pipeline ? " --passes=" : "", o.pipeline ? o.pipeline : "");
     } else {
       printf("signature: %s\n", sig);
       snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
-      rc = reduce_to(&t, &o, sig, data, size, out) ? 0 : 1;
+      rc = reduce_to(&k, &o, sig, data, size, out) ? 0 : 1;
     }
   }
   free(data);
@@ -429,12 +411,13 @@ static int by_count(const void *a, const void *b) {
   return x->count != y->count ? y->count - x->count : strcmp(x->sig, y->sig);
 }
 
-/* Add the regular files of dir (or dir itself when it is a file). */
-static void list_files(const char *dir, Case **v, int *n, int *cap) {
+/* Add the regular files of dir (or dir itself when it is a file); false
+ * (after saying why) when dir cannot be read. */
+static bool list_files(const char *dir, Case **v, int *n, int *cap) {
   struct stat st;
   if (stat(dir, &st) != 0) {
     fprintf(stderr, "relaysmith triage: %s: %s\n", dir, strerror(errno));
-    return;
+    return false;
   }
   DIR *d = S_ISDIR(st.st_mode) ? opendir(dir) : NULL;
   for (struct dirent *de = NULL;;) {
@@ -460,6 +443,7 @@ static void list_files(const char *dir, Case **v, int *n, int *cap) {
   }
   if (d)
     closedir(d);
+  return true;
 }
 
 /* Put the cases into buckets by signature; returns the number. */
@@ -497,21 +481,23 @@ static const char triage_help[] =
 
 int cmd_triage(int argc, char **argv) {
   Opts o;
-  Target t;
-  int rc = setup("triage", triage_help, argc, argv, &o, &t);
+  Checker ck;
+  int rc = setup("triage", triage_help, argc, argv, &o, &ck);
   if (rc >= 0)
     return rc;
   rc = 0;
   Case *c = NULL;
   int n = 0, cap = 0, clean = 0;
   for (int i = 0; i < o.nargs; i++)
-    list_files(o.args[i], &c, &n, &cap);
-  qsort(c, (size_t)n, sizeof *c, by_path);
+    if (!list_files(o.args[i], &c, &n, &cap))
+      rc = 1;
+  if (n)
+    qsort(c, (size_t)n, sizeof *c, by_path);
   for (int i = 0; i < n; i++) {
     size_t size;
     uint8_t *data = tool_read_file(c[i].path, &size);
     if (data)
-      check(&t, data, size, c[i].sig);
+      check(&ck, data, size, c[i].sig);
     free(data);
   }
   Bucket *b = calloc((size_t)n + 1, sizeof *b);
@@ -536,7 +522,7 @@ int cmd_triage(int argc, char **argv) {
     size_t size;
     uint8_t *data = tool_read_file(r->path, &size);
     printf("\n--- reducing %s: %s\n", r->path, r->sig);
-    if (!data || !reduce_to(&t, &o, r->sig, data, size, out))
+    if (!data || !reduce_to(&ck, &o, r->sig, data, size, out))
       rc = 1;
     free(data);
   }

@@ -1,77 +1,166 @@
 /*
- * run.c - `relaysmith run`: run relayc passes on one program, given as
- * text (the Relay text format) or as a byte file (decoded by the
- * generator), printing the program after the passes and the interpreter's
- * results before and after.
+ * run.c - `relaysmith run`: relayc passes on one program, given as Relay
+ * text or as a choice stream (decoded by the generator), checked by the
+ * same oracle as the fuzz targets (oracle_check); prints the program after
+ * the passes and @main's result before and after.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler/eval/eval.h"
 #include "compiler/passes/pass.h"
 #include "compiler/typing/typing.h"
+#include "targets/targets.h"
 #include "tool.h"
 
 static const char run_help[] =
     "usage: relaysmith run [--passes=a,b,c] [--print-after=NAME|all] [--policy NAME]\n"
-    "                      [--seed N] [--bytes|--text] FILE\n"
+    "                      [--seed N] [--text|--bytes] FILE\n"
     "\n"
-    "Runs relayc passes on the program in FILE and prints the program after\n"
-    "the last pass (or after each pass named by --print-after; `all` prints\n"
-    "after every pass), and @main's interpreter result before and after.\n"
-    "FILE is read as Relay text when it parses, else decoded as a choice\n"
-    "stream by the generator (--text / --bytes force one).  Exit status: 0\n"
-    "when every pass keeps the type and the result, 1 otherwise, 2 on bad\n"
-    "usage.\n"
-    "  --passes=LIST   comma-separated pass names (default: none)\n"
-    "  --seed N        seed for @main's argument values (default 0)\n";
+    "Runs relayc passes on the program in FILE with the oracles of the fuzz\n"
+    "targets after every pass, and prints the program after the last pass (and\n"
+    "after each pass named by --print-after), and @main's interpreter result\n"
+    "before and after.  A failed oracle prints the fuzzers' report.\n"
+    "FILE is Relay text when it looks like text (it starts with #[version, its\n"
+    "name ends in .relay, or it is UTF-8 holding `def`, `fn` or `type`): a\n"
+    "parse error is reported with its position.  Any other file is a choice\n"
+    "stream, decoded by the generator (a fuzzer's crash file).  A module\n"
+    "without @main is checked and its passes run; nothing is evaluated.\n"
+    "Exit status: 0 when every oracle holds, 1 when one fails or FILE does\n"
+    "not parse or type check, 2 on bad usage.\n"
+    "\n"
+    "  --passes=LIST        comma-separated pass names (default: none)\n"
+    "  --print-after=NAME   also print the program after pass NAME (all: after\n"
+    "                       every pass)\n"
+    "  --policy NAME        the generator policy for a choice stream (default\n"
+    "                       'default')\n"
+    "  --seed N             seed for @main's argument values (default 0)\n"
+    "  --text               read FILE as Relay text, whatever it looks like\n"
+    "  --bytes              read FILE as a choice stream, whatever it looks like\n";
 
-static void print_passes(FILE *f) {
-  fprintf(f, "passes:");
-  for (int i = 0; i < pass_count; i++)
-    if (!pass_table[i].test_only)
-      fprintf(f, " %s", pass_table[i].name);
-  fprintf(f, "\n");
+/* The program of a run: the file's text or bytes. */
+typedef struct Source {
+  const char *file;
+  uint8_t *data;
+  size_t size;
+  bool text;
+  const GenPolicy *policy;
+} Source;
+
+/* Whether data looks like Relay text rather than a choice stream. */
+static bool looks_like_text(const char *file, const uint8_t *data, size_t n) {
+  size_t len = strlen(file);
+  if (len > 6 && strcmp(file + len - 6, ".relay") == 0)
+    return true;
+  if (n >= 10 && memcmp(data, "#[version", 9) == 0)
+    return true;
+  /* UTF-8 (no NUL, no stray control bytes) with a keyword. */
+  for (size_t i = 0; i < n; i++) {
+    uint8_t c = data[i];
+    if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
+      return false;
+    if (c >= 0x80) {
+      int k = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : -1;
+      if (k < 0 || c > 0xf4)
+        return false;
+      for (int j = 1; j <= k; j++)
+        if (i + j >= n || (data[i + j] & 0xc0) != 0x80)
+          return false;
+      i += (size_t)k;
+    }
+  }
+  char *s = strndup((const char *)data, n);
+  bool kw = strstr(s, "def ") || strstr(s, "fn ") || strstr(s, "fn(") || strstr(s, "type ");
+  free(s);
+  return kw;
 }
 
-/* Load FILE as text or bytes; NULL with a message on failure. */
-static Module *load(const char *file, int mode, const GenPolicy *p) {
-  size_t n;
-  uint8_t *data = tool_read_file(file, &n);
-  if (!data)
-    return NULL;
-  Module *m = NULL;
-  if (mode != 'b') {
-    Diag d;
-    diag_init(&d, file, (const char *)data);
-    m = ir_parse_module((const char *)data, n, file, &d);
-    if (!m && mode == 't')
-      fprintf(stderr, "%s", d.text ? d.text : "parse failed\n");
-    diag_free(&d);
-  }
-  if (!m && mode != 't')
-    m = gen_decode(data, n, p, NULL);
-  free(data);
+/* Parse the text; NULL with the diagnostic in d. */
+static Module *parse(const Source *src, Diag *d) {
+  return ir_parse_module((const char *)src->data, src->size, src->file, d);
+}
+
+/* OracleInput.make: the program again (the text parsed before). */
+static Module *make(void *ctx) {
+  const Source *src = ctx;
+  if (!src->text)
+    return gen_decode(src->data, src->size, src->policy, NULL);
+  Diag d;
+  diag_init(&d, src->file, (const char *)src->data);
+  Module *m = parse(src, &d);
+  diag_free(&d);
   return m;
 }
 
-static void show_result(const char *when, const EvResult *r, Arena *a) {
-  if (r->status == EV_OK)
-    printf("// result %s: %s\n", when, ev_print_value(a, r->value));
-  else
-    printf("// result %s: %s: %s\n", when, ev_status_name(r->status), r->msg);
+/* What the run shows as the oracle goes. */
+typedef struct Show {
+  const char *print_after;
+  const OracleConfig *c;
+  Arena *a;
+  char *program;        /* after the last pass */
+  char *before, *after; /* the first and the last result, printed */
+  bool undecided;
+  char why[512];
+} Show;
+
+static void show_stage(void *ctx, int i, const TgStage *s, TgProgram *p) {
+  Show *sh = ctx;
+  if (i == sh->c->pipeline.n - 1) {
+    sh->program = sh->c->target->print(p);
+    return;
+  }
+  if (!sh->print_after ||
+      (strcmp(sh->print_after, "all") != 0 && strcmp(sh->print_after, s->name) != 0))
+    return;
+  char *t = sh->c->target->print(p);
+  printf("// after %s\n%s\n", s->name, t);
+  free(t);
+}
+
+static void show_result(void *ctx, int i, const EvResult *r, EvVerdict v, const char *why) {
+  Show *sh = ctx;
+  char *text = r->status == EV_OK
+                   ? ev_print_value(sh->a, r->value)
+                   : arena_printf(sh->a, "%s: %s", ev_status_name(r->status), r->msg);
+  if (i < 0)
+    sh->before = text;
+  sh->after = text;
+  sh->undecided |= v == EV_UNDECIDED;
+  if (why && *why)
+    snprintf(sh->why, sizeof sh->why, "%s", why);
+}
+
+/* Load FILE: NULL (after saying why) when it cannot be read, or is text
+ * that does not parse or type check. */
+static Module *load(Source *src, int mode) {
+  src->data = tool_read_file(src->file, &src->size);
+  if (!src->data)
+    return NULL;
+  src->text = mode ? mode == 't' : looks_like_text(src->file, src->data, src->size);
+  Diag d;
+  diag_init(&d, src->file, src->text ? (const char *)src->data : NULL);
+  Module *m = src->text ? parse(src, &d) : make(src);
+  if (m && !ty_check_module(m, &d)) {
+    ir_module_free(m);
+    m = NULL;
+  }
+  if (!m)
+    fprintf(stderr, "%s", d.text ? d.text : "relaysmith run: the program does not type check\n");
+  diag_free(&d);
+  return m;
 }
 
 int cmd_run(int argc, char **argv) {
-  const char *passes = "", *print_after = NULL, *file = NULL, *policy = "default";
+  const char *passes = NULL, *print_after = NULL, *policy = "default";
+  Source src = {0};
   uint64_t seed = 0;
   int mode = 0;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(run_help, stdout);
-      print_passes(stdout);
+      char names[1024];
+      pass_names(names, sizeof names);
+      printf("%spasses: %s\n", run_help, names);
       return 0;
     }
     if (!strncmp(a, "--passes=", 9))
@@ -83,102 +172,58 @@ int cmd_run(int argc, char **argv) {
     else if (!strcmp(a, "--seed") && i + 1 < argc) {
       if (!tool_parse_u64(argv[++i], &seed))
         return tool_usage_error("run", "bad --seed '%s'", argv[i]);
-    } else if (!strcmp(a, "--bytes"))
-      mode = 'b';
-    else if (!strcmp(a, "--text"))
-      mode = 't';
+    } else if (!strcmp(a, "--bytes") || !strcmp(a, "--text"))
+      mode = a[2];
     else if (a[0] == '-' && a[1])
       return tool_usage_error("run", "unknown option '%s'", a);
-    else if (file)
+    else if (src.file)
       return tool_usage_error("run", "one FILE only");
     else
-      file = a;
+      src.file = a;
   }
-  if (!file)
+  if (!src.file)
     return tool_usage_error("run", "missing FILE");
-  const GenPolicy *p = tool_policy("run", policy);
-  if (!p)
+  if (!(src.policy = tool_policy("run", policy)))
     return 2;
-  /* Check every pass name before doing any work. */
-  const PassInfo *seq[64];
-  int nseq = 0;
-  for (const char *s = passes; *s;) {
-    const char *e = strchr(s, ',');
-    size_t len = e ? (size_t)(e - s) : strlen(s);
-    if (len) {
-      const PassInfo *pi = pass_lookup(s, len);
-      if (!pi || nseq == 64) {
-        fprintf(stderr, "relaysmith run: unknown pass '%.*s'\n", (int)len, s);
-        print_passes(stderr);
-        return 2;
-      }
-      seq[nseq++] = pi;
-    }
-    s += len + (e != NULL);
-  }
-  Module *m = load(file, mode, p);
-  if (!m)
-    return 1;
-  int status = 0;
-  Diag d;
-  diag_init(&d, file, NULL);
-  if (!ty_check_module(m, &d)) {
-    fprintf(stderr, "%s", d.text);
-    diag_free(&d);
-    ir_module_free(m);
+  /* The fuzz target's configuration, with the passes given here. */
+  OracleHarness h;
+  OracleConfig c;
+  char err[2048];
+  rs_harness_get("pass_fuzzer", &h);
+  h.policy = policy;
+  oracle_init(&c, &h, 0, NULL, err, sizeof err);
+  c.fixed = true;
+  if (passes && !target_relayc.parse_pipeline(passes, &c.pipeline, err, sizeof err))
+    return tool_usage_error("run", "--passes=%s: %s", passes, err);
+
+  Module *m = load(&src, mode);
+  if (!m) {
+    free(src.data);
     return 1;
   }
-  char *main_type = ir_print_type(ir_global_get(m, "main")->func->type);
-  EvRun *before = ev_run_new(NULL);
-  EvResult r0 = ev_run_main(before, m, seed);
-  for (int i = 0; i < nseq; i++) {
-    diag_reset(&d);
-    bool ok = seq[i]->run(m, &d) && ty_check_module(m, &d);
-    if (!ok) {
-      fprintf(stderr, "relaysmith run: after %s:\n%s", seq[i]->name, d.text ? d.text : "");
-      status = 1;
-      break;
-    }
-    bool last = i == nseq - 1;
-    if (print_after && (!strcmp(print_after, "all") || !strcmp(print_after, seq[i]->name)) &&
-        !last) {
-      char *t = ir_print_module(m);
-      printf("// after %s\n%s\n", seq[i]->name, t);
-      free(t);
-    }
-    diag_reset(&d);
-    if (!seq[i]->post(m, &d)) {
-      fprintf(stderr, "relaysmith run: %s's postcondition fails:\n%s", seq[i]->name, d.text);
-      status = 1;
-    }
-  }
-  char *t = ir_print_module(m);
-  printf("// %s %s\n%s\n", nseq ? "after" : "program", nseq ? seq[nseq - 1]->name : "", t);
-  free(t);
-  GlobalFn *g = ir_global_get(m, "main");
-  char *after_type = g ? ir_print_type(g->func->type) : NULL;
-  if (!after_type || strcmp(after_type, main_type) != 0) {
-    printf("// @main's type changed: %s -> %s\n", main_type, after_type ? after_type : "(gone)");
-    status = 1;
-  }
-  EvRun *after = ev_run_new(NULL);
-  EvResult r1 = ev_run_main(after, m, seed);
-  show_result("before", &r0, before->arena);
-  show_result("after", &r1, after->arena);
-  char why[512] = "";
-  EvVerdict v = ev_compare(&r0, &r1, &ev_default_tolerance, why, sizeof why);
-  printf("// %s%s%s\n",
-         v == EV_SAME        ? "same"
-         : v == EV_DIFFERENT ? "DIFFERENT"
-                             : "undecided",
-         why[0] ? ": " : "", why);
-  if (v == EV_DIFFERENT)
-    status = 1;
-  ev_run_free(after);
-  ev_run_free(before);
-  free(after_type);
-  free(main_type);
-  diag_free(&d);
+  bool has_main = ir_global_get(m, "main") != NULL;
+  Show sh = {print_after, &c, arena_new()};
+  if (!c.pipeline.n)
+    sh.program = ir_print_module(m);
   ir_module_free(m);
-  return status;
+  c.observer = (OracleObserver){show_stage, show_result, &sh};
+  Verdict v;
+  bool ok = oracle_check(&c, &(OracleInput){.make = make, .ctx = &src, .seed = seed}, &v);
+  if (!ok) {
+    oracle_report(stderr, &c, &v);
+  } else {
+    printf("// %s %s\n%s\n", c.pipeline.n ? "after" : "program",
+           c.pipeline.n ? c.pipeline.stage[c.pipeline.n - 1].name : "", sh.program);
+    if (!has_main) {
+      printf("// no @main: nothing was evaluated\n");
+    } else {
+      printf("// result before: %s\n// result after: %s\n", sh.before, sh.after);
+      printf("// %s%s%s\n", sh.undecided ? "undecided" : "same", sh.why[0] ? ": " : "", sh.why);
+    }
+  }
+  verdict_free(&v);
+  free(sh.program);
+  arena_free(sh.a);
+  free(src.data);
+  return ok ? 0 : 1;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "generator/gen.h"
 
@@ -32,6 +33,9 @@ bool tool_parse_u64(const char *s, uint64_t *out);
 /* The policy named name, or NULL after printing the known names. */
 const GenPolicy *tool_policy(const char *cmd, const char *name);
 
+/* Print the registered policies, one per line, for help texts. */
+void tool_list_policies(FILE *f);
+
 /* Write n bytes to path; false (after printing why) on failure. */
 bool tool_write_file(const char *path, const void *data, size_t n);
 
@@ -48,6 +52,8 @@ enum { TOOL_SIG_MAX = 512 };
  * 3 frames of a sanitizer report; an assertion; timeout; signal; exit. */
 void tool_signature(const char *err, int status, bool timed_out, char sig[TOOL_SIG_MAX]);
 
+int cmd_gen(int argc, char **argv);    /* gen.c */
+int cmd_decode(int argc, char **argv); /* gen.c */
 int cmd_stats(int argc, char **argv);
 /* relaysmith stats --mutations (mutstats.c). */
 int cmd_stats_mutations(int argc, char **argv);

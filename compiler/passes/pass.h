@@ -13,6 +13,9 @@
  * A pass returns false only for an internal failure, with a message in d.
  * Its postcondition checker reports, into d, where the output breaks the
  * pass's guarantee, and returns false then.
+ *
+ * Callers name passes in lists ("fold_constant,dead_code"): pass_parse_list
+ * is the one parser of such a list, pass_run the one way to run a pass.
  */
 #ifndef RELAYC_PASS_H
 #define RELAYC_PASS_H
@@ -64,5 +67,30 @@ extern const int pass_count;
 
 /* The pass of that name, or NULL. */
 const PassInfo *pass_lookup(const char *name, size_t len);
+
+/* Parse a comma-separated list of pass names ("a,b,c") into out[0 .. *n),
+ * at most max of them.  False with a message in err for an empty list, an
+ * empty name (",a", "a,,b", "a,"), an unknown name (the message lists the
+ * valid ones; test-only passes only in the test build) or more than max
+ * names. */
+bool pass_parse_list(const char *list, const PassInfo **out, int max, int *n, char *err,
+                     size_t errlen);
+
+/* The valid pass names, space-separated, into buf (production passes
+ * first; test-only ones exist only in the test build). */
+void pass_names(char *buf, size_t len);
+
+/* What pass_run found. */
+typedef enum PassStatus {
+  PASS_OK,
+  PASS_FAILED,     /* the pass reported an internal failure */
+  PASS_ILL_FORMED, /* its output is not well formed (ir_well_formed) */
+  PASS_ILL_TYPED,  /* its output does not type check (ty_check_module) */
+} PassStatus;
+
+/* Run pass p on m, then check that the output is well formed and type
+ * check it again (which sets the types of the nodes the pass made).  The
+ * first problem's message goes into d. */
+PassStatus pass_run(const PassInfo *p, Module *m, Diag *d);
 
 #endif

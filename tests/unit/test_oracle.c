@@ -1,52 +1,152 @@
-/* The oracle runner's flags (harnesses/oracle.c): what oracle_init keeps
- * must not point into argv, whose strings may not outlive the call
- * (relaysmith reduce and triage build them in a stack buffer). */
+/* The oracle library (oracle/oracle.h): its flags, what oracle_init keeps
+ * (never a pointer into argv, whose strings may not outlive the call:
+ * relaysmith reduce and triage build them in a stack buffer), the pass
+ * runner's list parser, and verdicts on real inputs. */
 #include <string.h>
 
-#include "harnesses/oracle.h"
+#include "compiler/passes/pass.h"
+#include "targets/targets.h"
 #include "test.h"
 
+static bool init(OracleConfig *c, const char *harness, int argc, char **argv) {
+  OracleHarness h;
+  char err[2048];
+  CHECK(rs_harness_get(harness, &h));
+  return oracle_init(c, &h, argc, argv, err, sizeof err);
+}
+
 static void policy_outlives_argv(void) {
-  OracleConfig c = {.quiet = true};
+  OracleConfig c;
   {
     char flag[64];
     strcpy(flag, "-policy=fusion");
     char *argv[] = {"test", flag, NULL};
-    CHECK(oracle_init(&c, 2, argv, NULL));
+    CHECK(init(&c, "pass_fuzzer", 2, argv));
     memset(flag, 'z', sizeof flag - 1);
   }
-  CHECK(c.policy && strcmp(c.policy, "fusion") == 0);
+  CHECK(c.policy && strcmp(c.policy->name, "fusion") == 0);
 }
 
 static void bad_flags(void) {
-  OracleConfig c = {.quiet = true};
+  OracleConfig c;
   char *unknown_policy[] = {"test", "-policy=nosuch", NULL};
-  CHECK(!oracle_init(&c, 2, unknown_policy, NULL));
+  CHECK(!init(&c, "pass_fuzzer", 2, unknown_policy));
   char *unknown_pass[] = {"test", "-passes=fold_constant,nosuch", NULL};
-  CHECK(!oracle_init(&c, 2, unknown_pass, NULL));
+  CHECK(!init(&c, "pass_fuzzer", 2, unknown_pass));
   char *fixed[] = {"test", "-passes=dead_code", NULL};
-  CHECK(!oracle_init(&c, 2, fixed, "fuse_ops"));
+  CHECK(!init(&c, "pass_fuzzer_fuse_ops", 2, fixed));
+  char *typecheck[] = {"test", "-passes=dead_code", NULL};
+  CHECK(!init(&c, "typecheck_fuzzer", 2, typecheck));
   char *good[] = {"test", "-passes=fold_constant,dead_code", NULL};
-  CHECK(oracle_init(&c, 2, good, NULL));
-  CHECK(c.npasses == 2 && strcmp(c.passes[1]->name, "dead_code") == 0);
-  CHECK(strcmp(c.policy, "default") == 0);
+  CHECK(init(&c, "pass_fuzzer", 2, good));
+  CHECK(c.pipeline.n == 2 && strcmp(c.pipeline.stage[1].name, "dead_code") == 0);
+  CHECK(strcmp(c.policy->name, "default") == 0);
+  OracleHarness h;
+  CHECK(!rs_harness_get("pass_fuzzer_nosuch", &h));
+  CHECK(!rs_harness_get("nosuch_fuzzer", &h));
 }
 
 /* A binary's own policy (fusion_fuzzer's) is the default; -policy=
  * overrides it. */
 static void preset_policy(void) {
-  OracleConfig c = {.quiet = true, .policy = "fusion"};
+  OracleConfig c;
   char *none[] = {"test", NULL};
-  CHECK(oracle_init(&c, 1, none, NULL));
-  CHECK(strcmp(c.policy, "fusion") == 0);
+  CHECK(init(&c, "fusion_fuzzer", 1, none));
+  CHECK(strcmp(c.policy->name, "fusion") == 0);
   char *flag[] = {"test", "-policy=default", NULL};
-  CHECK(oracle_init(&c, 2, flag, NULL));
-  CHECK(strcmp(c.policy, "default") == 0);
+  CHECK(init(&c, "fusion_fuzzer", 2, flag));
+  CHECK(strcmp(c.policy->name, "default") == 0);
+  CHECK(init(&c, "pass_fuzzer_inline", 1, none));
+  CHECK(c.fixed && c.pipeline.n == 1 && strcmp(c.pipeline.stage[0].name, "inline") == 0);
 }
+
+/* pass_parse_list: the one parser of pass lists. */
+static void pass_lists(void) {
+  const PassInfo *p[4];
+  int n;
+  char err[1024];
+  CHECK(pass_parse_list("inline,to_anf", p, 4, &n, err, sizeof err) && n == 2);
+  CHECK(p[0] == pass_lookup("inline", 6));
+  static const char *const bad[] = {"",
+                                    ",",
+                                    "inline,",
+                                    ",inline",
+                                    "inline,,to_anf",
+                                    "nosuch",
+                                    "inline,inline,inline,inline,inline"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    CHECK_MSG(!pass_parse_list(bad[i], p, 4, &n, err, sizeof err) && err[0], "'%s' accepted",
+              bad[i]);
+  CHECK(!pass_parse_list("nosuch", p, 4, &n, err, sizeof err) && strstr(err, "fold_constant"));
+}
+
+/* The empty input passes every pass; a verdict is clean and frees. */
+static void clean_verdicts(void) {
+  OracleConfig c;
+  char *none[] = {"test", NULL};
+  static const char *const harnesses[] = {"pass_fuzzer", "fusion_fuzzer", "typecheck_fuzzer",
+                                          "pass_fuzzer_fuse_ops"};
+  const uint8_t bytes[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 3, 9, 1, 4, 4};
+  for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++) {
+    CHECK(init(&c, harnesses[i], 1, none));
+    for (size_t n = 0; n <= sizeof bytes; n += 11) {
+      Verdict v;
+      CHECK_MSG(oracle_check(&c, &(OracleInput){.data = bytes, .size = n}, &v), "%s: %s: %s",
+                harnesses[i], v.oracle, v.detail ? v.detail : "");
+      CHECK(!v.failed && !v.before && !v.after);
+      verdict_free(&v);
+    }
+  }
+}
+
+#ifdef RS_TEST_PASSES
+/* OracleInput.make for a program given as text. */
+static Module *parse_text(void *ctx) {
+  const char *t = ctx;
+  Diag d;
+  diag_init(&d, "test", t);
+  Module *m = ir_parse_module(t, strlen(t), "test", &d);
+  diag_free(&d);
+  return m;
+}
+
+/* A wrong pass: the verdict names the pass and the oracle and holds the
+ * programs before and after; the report is in the format tools parse. */
+static void failing_verdict(void) {
+  OracleConfig c;
+  char *argv[] = {"test", "-passes=bad_fold_swap", NULL};
+  CHECK(init(&c, "pass_fuzzer", 2, argv));
+  /* subtract(const, exp(0)) folds into add: a different result. */
+  static const char text[] = "#[version = \"0.0.5\"]\n"
+                             "def @main() -> Tensor[(3, 1), float32] {\n"
+                             "  let %x: float32 = exp(0f);\n"
+                             "  subtract(Tensor[(3, 1), float32]([[0], [0], [0]]), %x)\n"
+                             "}\n";
+  Verdict v;
+  CHECK(!oracle_check(&c, &(OracleInput){.make = parse_text, .ctx = (void *)text}, &v));
+  CHECK(v.failed && v.stage == 0 && strcmp(v.oracle, "result") == 0);
+  CHECK(v.before && strstr(v.before, "subtract(") && v.after && strstr(v.after, "add("));
+  char *report = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&report, &len);
+  oracle_report(f, &c, &v);
+  fclose(f);
+  CHECK(strstr(report, "\npass:    bad_fold_swap (pass 1 of 1: bad_fold_swap)\n"));
+  CHECK(strstr(report, "\noracle:  result (the interpreter's result differs"));
+  CHECK(strstr(report, "--- program before bad_fold_swap:\n#[version"));
+  free(report);
+  verdict_free(&v);
+}
+#endif
 
 int main(void) {
   preset_policy();
   policy_outlives_argv();
   bad_flags();
+  pass_lists();
+  clean_verdicts();
+#ifdef RS_TEST_PASSES
+  failing_verdict();
+#endif
   return test_summary();
 }

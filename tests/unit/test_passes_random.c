@@ -1,33 +1,36 @@
 /*
- * Differential tests of the optimisation passes fold_constant, dead_code,
- * eliminate_common_subexpr, simplify_expr and inline on generated
- * programs (each generator policy in turn, some globals marked Inline=1,
- * and for CSE the generator's shared nodes copied once per use):
- * the same oracles the fuzz harness applies, on a fixed set of
- * pseudo-random inputs, so a regression shows up in ctest.  Each input
- * runs each pass alone and a random sequence of four passes; after every
- * pass: the decoded program type checks; after the pass it is well
- * formed, type checks with every global's type unchanged, meets the pass's
- * postcondition, prints and parses back to the same text, and @main gives
- * the same result on two input seeds (exactly: zero tolerance, NaN equal to
- * NaN, -0 equal to +0; runs out of fuel are skipped).
+ * Differential tests of every relayc pass on generated programs, through
+ * the fuzz targets' own check (oracle_check, oracle/oracle.h) on a fixed
+ * set of pseudo-random inputs, so that a regression shows up in ctest.
+ * The comparison is exact (zero tolerance: no pass changes arithmetic) on
+ * two argument seeds.
  *
- * RS_PASSES_RANDOM_N (environment) overrides the number of inputs, and
- * RS_PASSES_RANDOM_SHOW the number of failures printed (10).
+ *   opt    fold_constant, dead_code, eliminate_common_subexpr,
+ *          simplify_expr, inline: 300 inputs under each generator policy
+ *          in turn, some globals marked Inline=1 (the generator never marks
+ *          one) and, when CSE runs first, the generator's shared nodes
+ *          copied once per use (so CSE has work to redo); each pass alone,
+ *          then a random sequence of four.
+ *   norm   to_anf, to_gnf, fuse_ops: 1500 inputs under the default and the
+ *          fusion policies; each pass alone, a random sequence of four of
+ *          them, and a random sequence of six drawn from all eight.
+ * Every pass must change a share of the programs (else the test would
+ * prove nothing).  RS_PASSES_RANDOM_N and RS_PASSES_NORM_N (environment)
+ * override the numbers of inputs, RS_PASSES_RANDOM_SHOW the number of
+ * failures printed (10).  A failure prints the fuzzers' report.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler/eval/eval.h"
 #include "compiler/ir/ptrmap.h"
 #include "compiler/passes/pass.h"
-#include "compiler/typing/typing.h"
-#include "generator/gen.h"
+#include "targets/targets.h"
 #include "test.h"
 
-static const char *const my_passes[] = {"fold_constant", "dead_code", "eliminate_common_subexpr",
-                                        "simplify_expr", "inline"};
-enum { NPASSES = sizeof my_passes / sizeof my_passes[0], NSEEDS = 2 };
+static const char *const all_passes[] = {"fold_constant", "dead_code", "eliminate_common_subexpr",
+                                         "simplify_expr", "inline",    "to_anf",
+                                         "to_gnf",        "fuse_ops"};
+enum { NALL = sizeof all_passes / sizeof all_passes[0], NOPT = 5 };
 
 static uint64_t splitmix(uint64_t *s) {
   uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -36,24 +39,10 @@ static uint64_t splitmix(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
-static const EvTolerance exact = {0, 0, 0, 0};
+static int failures, show = 10, unusable;
+static int changed[NALL], ran[NALL];
 
-static int failures, show = 10;
-static int changed[NPASSES]; /* inputs each pass changed */
-
-/* Report a failed oracle with the program before the pass. */
-static void fail(const char *pass, int input, const char *oracle, const char *detail,
-                 const char *program) {
-  test_failed++;
-  if (++failures <= show)
-    fprintf(stderr, "input %d, %s: %s: %s\n--- program before:\n%s\n", input, pass, oracle,
-            detail ? detail : "", program);
-}
-
-static bool diag_ok(bool ok, Diag *d, char *out, size_t n) {
-  snprintf(out, n, "%s", ok ? "" : d->text ? d->text : "?");
-  return ok;
-}
+/* ------------------------------------------------------------ programs */
 
 /* Copies of shared nodes, one per use, so that CSE has work to redo:
  * structurally equal but distinct nodes where the generator shared one.
@@ -87,138 +76,145 @@ static void unshare_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, unshare_slot, u);
 }
 
-static void unshare(Module *m) {
-  Unshare u = {m, 4000, {0}};
-  for (int i = 0; i < m->nfuncs; i++)
-    unshare_slot(&m->funcs[i]->func, &u);
-  ptrmap_free(&u.seen);
+/* One input: its bytes, the policy, and how to prepare the program. */
+typedef struct Input {
+  const uint8_t *data;
+  size_t size;
+  const GenPolicy *policy;
+  int index;
+  bool mark_inline; /* mark globals Inline=1, chosen by the index */
+  bool unshare;     /* copy shared nodes once per use */
+} Input;
+
+/* OracleInput.make: the same program every time. */
+static Module *make(void *ctx) {
+  const Input *in = ctx;
+  Module *m = gen_decode(in->data, in->size, in->policy, NULL);
+  for (int i = 0; in->mark_inline && i < m->nfuncs; i++)
+    m->funcs[i]->is_inline = ((unsigned)in->index >> (i % 8)) & 1;
+  if (in->unshare) {
+    Unshare u = {m, 4000, {0}};
+    for (int i = 0; i < m->nfuncs; i++)
+      unshare_slot(&m->funcs[i]->func, &u);
+    ptrmap_free(&u.seen);
+  }
+  return m;
 }
 
-/* Run pass k on m (type checked) and apply every oracle; false when one
- * fails (m is then not fit for another pass). */
-static bool check_pass(int k, Module *m, int input) {
-  const PassInfo *p = pass_lookup(my_passes[k], strlen(my_passes[k]));
-  Diag d;
-  diag_init(&d, NULL, NULL);
-  char msg[2048];
-  char *text = ir_print_module(m);
-  int ntypes = m->nfuncs;
-  const char **names = malloc(sizeof *names * (size_t)(ntypes + 1));
-  Type **types = malloc(sizeof *types * (size_t)(ntypes + 1));
-  for (int i = 0; i < ntypes; i++)
-    names[i] = m->funcs[i]->name, types[i] = m->funcs[i]->func->type;
-  EvRun *before[NSEEDS];
-  EvResult res[NSEEDS];
-  for (int s = 0; s < NSEEDS; s++) {
-    before[s] = ev_run_new(NULL);
-    res[s] = ev_run_main(before[s], m, (uint64_t)s + 7);
-  }
-  int failed = test_failed;
-  if (!diag_ok(p->run(m, &d), &d, msg, sizeof msg))
-    fail(p->name, input, "pass failed", msg, text);
-  else if (diag_reset(&d), !diag_ok(ir_well_formed(m, &d), &d, msg, sizeof msg))
-    fail(p->name, input, "not well formed", msg, text);
-  else if (diag_reset(&d), !diag_ok(ty_check_module(m, &d), &d, msg, sizeof msg)) {
-    char *out = ir_print_module(m);
-    size_t len = strlen(msg);
-    snprintf(msg + len, sizeof msg - len, "\n--- after:\n%s", out);
-    free(out);
-    fail(p->name, input, "does not type check", msg, text);
-  } else {
-    for (int i = 0; i < ntypes; i++) {
-      GlobalFn *g = ir_global_get(m, names[i]);
-      if (g && !ir_type_equal(g->func->type, types[i]))
-        fail(p->name, input, "type changed", names[i], text);
-    }
-    diag_reset(&d);
-    if (!diag_ok(p->post(m, &d), &d, msg, sizeof msg))
-      fail(p->name, input, "postcondition", msg, text);
-    char *out = ir_print_module(m);
-    changed[k] += strcmp(out, text) != 0;
-    Diag pd;
-    diag_init(&pd, NULL, out);
-    Module *n = ir_parse_module(out, strlen(out), "out", &pd);
-    char *again = n ? ir_print_module(n) : NULL;
-    if (!again || strcmp(again, out) != 0)
-      fail(p->name, input, "print/parse/print differs", out, text);
-    free(again);
-    ir_module_free(n);
-    diag_free(&pd);
-    for (int s = 0; s < NSEEDS; s++) {
-      EvRun *r = ev_run_new(NULL);
-      EvResult a = ev_run_main(r, m, (uint64_t)s + 7);
-      char why[512] = "";
-      if (ev_compare(&res[s], &a, &exact, why, sizeof why) == EV_DIFFERENT) {
-        snprintf(msg, sizeof msg, "%s (%s vs %s)\n--- after:\n%s", why,
-                 ev_status_name(res[s].status), ev_status_name(a.status), out);
-        fail(p->name, input, "result changed", msg, text);
-      }
-      ev_run_free(r);
-    }
-    free(out);
-  }
-  test_passed++;
-  for (int s = 0; s < NSEEDS; s++)
-    ev_run_free(before[s]);
-  free(names);
-  free(types);
-  free(text);
-  diag_free(&d);
-  return test_failed == failed;
+/* --------------------------------------------------------------- checks */
+
+/* Counts which passes changed the program (its text). */
+typedef struct Watch {
+  const OracleConfig *c;
+  char *text; /* the program before the next stage */
+} Watch;
+
+static int pass_index(const char *name) {
+  for (int k = 0; k < NALL; k++)
+    if (strcmp(all_passes[k], name) == 0)
+      return k;
+  return -1;
 }
 
-/* Decode an input and run a sequence of passes on it; false when the
- * input does not type check (the generator's business, not ours). */
-static bool run_seq(const int *seq, int n, const uint8_t *data, size_t size, int input) {
+static void watch_stage(void *ctx, int i, const TgStage *s, TgProgram *p) {
+  Watch *w = ctx;
+  char *t = w->c->target->print(p);
+  int k = pass_index(s->name);
+  ran[k]++;
+  changed[k] += strcmp(t, w->text) != 0;
+  free(w->text);
+  w->text = t;
+}
+
+/* Check the sequence seq[0 .. n) of all_passes on in; false when the
+ * generated program is not usable (the generator's business). */
+static bool check_seq(const int *seq, int n, Input *in) {
+  static const EvTolerance exact = {0, 0, 0, 0};
+  OracleHarness h;
+  OracleConfig c;
+  char err[1024];
+  rs_harness_get("pass_fuzzer", &h);
+  oracle_init(&c, &h, 0, NULL, err, sizeof err);
+  c.policy = in->policy;
+  c.fixed = true;
+  c.nseeds = 2;
+  c.tolerance = &exact;
+  c.pipeline.n = n;
+  for (int i = 0; i < n; i++) {
+    const PassInfo *p = pass_lookup(all_passes[seq[i]], strlen(all_passes[seq[i]]));
+    c.pipeline.stage[i] = (TgStage){p->name, p, 0};
+  }
+  in->unshare = strcmp(all_passes[seq[0]], "eliminate_common_subexpr") == 0;
+  Module *m = make(in);
+  Watch w = {&c, ir_print_module(m)};
+  ir_module_free(m);
+  c.observer = (OracleObserver){watch_stage, NULL, &w};
+  Verdict v;
+  bool ok = oracle_check(&c, &(OracleInput){.make = make, .ctx = in, .seed = 7}, &v);
+  bool usable = ok || v.stage >= 0;
+  if (!ok && usable) {
+    test_failed++;
+    if (++failures <= show) {
+      fprintf(stderr, "input %d (%s):", in->index, in->policy->name);
+      oracle_report(stderr, &c, &v);
+    }
+  }
+  test_passed += ok;
+  unusable += !usable;
+  verdict_free(&v);
+  free(w.text);
+  return usable;
+}
+
+/* n inputs: each pass of [first, first + npasses) alone, a random sequence
+ * of four of them, and (mixed) a random sequence of six of all passes. */
+static int run_inputs(int n, int first, int npasses, bool all_policies, bool mixed, uint64_t state,
+                      size_t max_size) {
   int npol = 0;
   while (gen_policy_at(npol))
     npol++;
-  Module *m = gen_decode(data, size, gen_policy_at(input % npol), NULL);
-  /* The generator never marks globals Inline=1: mark some, chosen by the
-   * input, so that inline's main rule is exercised (it changes nothing
-   * else). */
-  for (int i = 0; i < m->nfuncs; i++)
-    m->funcs[i]->is_inline = ((unsigned)input >> (i % 8)) & 1;
-  if (seq[0] == 2)
-    unshare(m); /* CSE first: give it copies to merge */
-  Diag d;
-  diag_init(&d, NULL, NULL);
-  bool ok = ty_check_module(m, &d);
-  diag_free(&d);
-  for (int i = 0; ok && i < n; i++)
-    if (!check_pass(seq[i], m, input))
-      break;
-  ir_module_free(m);
-  return ok;
+  const GenPolicy *two[] = {gen_policy_get("default"), gen_policy_get("fusion")};
+  static uint8_t buf[4096];
+  int usable = 0;
+  for (int i = 0; i < n; i++) {
+    size_t size = 16 + splitmix(&state) % max_size;
+    for (size_t j = 0; j < size; j++)
+      buf[j] = (uint8_t)splitmix(&state);
+    Input in = {buf, size, all_policies ? gen_policy_at(i % npol) : two[i % 2], i, all_policies};
+    bool ok = true;
+    for (int k = first; ok && k < first + npasses; k++)
+      ok = check_seq(&k, 1, &in);
+    int seq[6];
+    for (int j = 0; j < 4; j++)
+      seq[j] = first + (int)(splitmix(&state) % (uint64_t)npasses);
+    ok = ok && check_seq(seq, 4, &in);
+    for (int j = 0; mixed && j < 6; j++)
+      seq[j] = (int)(splitmix(&state) % NALL);
+    ok = ok && (!mixed || check_seq(seq, 6, &in));
+    usable += ok;
+  }
+  return usable;
+}
+
+static int env_int(const char *name, int dflt) {
+  const char *v = getenv(name);
+  return v ? atoi(v) : dflt;
 }
 
 int main(void) {
-  const char *env = getenv("RS_PASSES_RANDOM_N");
-  int n = env ? atoi(env) : 300;
-  if (getenv("RS_PASSES_RANDOM_SHOW"))
-    show = atoi(getenv("RS_PASSES_RANDOM_SHOW"));
-  uint64_t state = 0x5eed;
-  uint8_t buf[4096];
-  int usable = 0;
-  for (int i = 0; i < n; i++) {
-    size_t size = 16 + splitmix(&state) % 1500;
-    for (size_t j = 0; j < size; j++)
-      buf[j] = (uint8_t)splitmix(&state);
-    bool ok = true;
-    for (int k = 0; ok && k < NPASSES; k++)
-      ok = run_seq(&k, 1, buf, size, i);
-    /* And a random sequence of four passes, each after the other. */
-    int seq[4];
-    for (int j = 0; j < 4; j++)
-      seq[j] = (int)(splitmix(&state) % NPASSES);
-    ok = ok && run_seq(seq, 4, buf, size, i);
-    usable += ok;
-  }
-  printf("%d of %d inputs type checked\n", usable, n);
+  show = env_int("RS_PASSES_RANDOM_SHOW", 10);
+  int n = env_int("RS_PASSES_RANDOM_N", 300);
+  int usable = run_inputs(n, 0, NOPT, true, false, 0x5eed, 1500);
+  printf("opt: %d of %d inputs usable\n", usable, n);
   CHECK(usable > n / 2);
-  for (int k = 0; k < NPASSES; k++) {
-    printf("%s changed %d\n", my_passes[k], changed[k]);
-    CHECK_MSG(changed[k] >= usable / 50, "%s changed only %d programs", my_passes[k], changed[k]);
+  n = env_int("RS_PASSES_NORM_N", 1500);
+  usable = run_inputs(n, NOPT, NALL - NOPT, false, true, 0xf05e, 2000);
+  printf("norm: %d of %d inputs usable\n", usable, n);
+  CHECK(usable > n * 9 / 10);
+  for (int k = 0; k < NALL; k++) {
+    printf("%s changed %d of %d programs\n", all_passes[k], changed[k], ran[k]);
+    CHECK_MSG(changed[k] >= ran[k] / (k < NOPT ? 50 : 10), "%s changed only %d of %d programs",
+              all_passes[k], changed[k], ran[k]);
   }
   return test_summary();
 }

@@ -1,10 +1,10 @@
-/* The reducer's move engine (mutators/reduce.h) with pure predicates on
+/* The reducer's move engine (mutators/reducer.h) with pure predicates on
  * the decoded program's text: random inputs whose program has a feature
  * (an operator, an if, a global function) reduce to tiny programs that
  * still have it; every kept candidate is shortlex-smaller; an input the
  * predicate rejects is not reduced; the test budget is honoured; the
  * result is deterministic. */
-#include "mutators/reduce.h"
+#include "mutators/reducer.h"
 #include "test.h"
 
 static const GenPolicy *policy;

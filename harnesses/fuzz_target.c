@@ -1,36 +1,31 @@
 /*
- * pass_fuzzer.c - the main fuzz target: generated programs through relayc's
- * passes, checked by the oracles after every pass (oracle.h).
+ * fuzz_target.c - every generator-driven fuzz target: a thin wrapper that
+ * checks each input with the oracle (oracle/oracle.h) and, on a failure,
+ * prints the report and aborts so libFuzzer saves the input.
  *
+ * Built with -DRS_HARNESS="name" once per binary (harnesses/targets.cmake);
+ * the name says what it checks (targets/targets.c):
  *   ./pass_fuzzer -max_total_time=3600                 passes chosen per input
  *   ./pass_fuzzer -passes=fold_constant,dead_code      a fixed sequence
  *   ./pass_fuzzer -ignore_remaining_args=1 -passes=…   (kept by -jobs/-fork)
+ *   ./pass_fuzzer_inline                               one pass, built in
+ *   ./fusion_fuzzer, ./typecheck_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
- *
- * Built with -DRS_FIXED_PASSES="name" it is pass_fuzzer_<name>, the
- * per-pass binary ClusterFuzzLite runs with its own corpus; built with
- * -DRS_POLICY="fusion" it is fusion_fuzzer, all passes on the fusion
- * policy's programs (-policy= still overrides it).
  *
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
  * on by default) it mutates with the span-aware mutator.
  */
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "oracle.h"
+#include "targets/targets.h"
 
-#ifndef RS_FIXED_PASSES
-#define RS_FIXED_PASSES NULL
+#ifndef RS_HARNESS
+#error "build with -DRS_HARNESS=\"<fuzz target name>\""
 #endif
 
-#ifndef RS_POLICY
-#define RS_POLICY NULL
-#endif
-
-static OracleConfig config = {.policy = RS_POLICY};
+static OracleConfig config;
 
 #ifdef RS_AFL_DRIVER
 /* AFL++'s libFuzzer driver reads argv after this function and takes a
@@ -52,8 +47,18 @@ static void drop_our_flags(int *argc, char **argv) {
 #endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  if (!oracle_init(&config, *argc, *argv, RS_FIXED_PASSES))
+  OracleHarness h;
+  char err[2048];
+  if (!rs_harness_get(RS_HARNESS, &h)) {
+    fprintf(stderr, "relaysmith: no fuzz target named %s\n", RS_HARNESS);
     exit(2);
+  }
+  if (!oracle_init(&config, &h, *argc, *argv, err, sizeof err)) {
+    fprintf(stderr, "relaysmith: %s\n", err);
+    exit(2);
+  }
+  oracle_describe(&config, err, sizeof err);
+  fprintf(stderr, "relaysmith: %s\n", err);
 #ifdef RS_AFL_DRIVER
   drop_our_flags(argc, *argv);
 #endif
@@ -61,11 +66,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  oracle_run(&config, data, size);
+  Verdict v;
+  if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v)) {
+    oracle_report(stderr, &config, &v);
+    abort();
+  }
+  verdict_free(&v);
   return 0;
 }
 
 /* The policy the custom mutator decodes with (harnesses/custom_mutator.c). */
 const char *rs_target_policy(void) {
-  return config.policy;
+  return config.policy ? config.policy->name : NULL;
 }

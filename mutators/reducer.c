@@ -1,5 +1,5 @@
 /*
- * reduce.c - the test-case reducer (see reduce.h and docs/reduce.md).
+ * reducer.c - the test-case reducer (see reducer.h and docs/reduce.md).
  *
  * Every move builds candidates from the current input and offers them to
  * try(), which keeps one only when it is shortlex-smaller and the
@@ -8,7 +8,7 @@
  * many bytes the new subtree reads, so the rest of the program is read
  * from its own bytes again.
  */
-#include "reduce.h"
+#include "reducer.h"
 
 #include <stdlib.h>
 #include <string.h>

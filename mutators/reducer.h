@@ -1,5 +1,5 @@
 /*
- * reduce.h - the test-case reducer: shrinks a choice stream while a
+ * reducer.h - the test-case reducer: shrinks a choice stream while a
  * predicate (e.g. "the same failure") keeps holding.
  *
  * A candidate is kept only when it is shortlex-smaller than the current

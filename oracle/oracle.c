@@ -1,0 +1,396 @@
+/*
+ * oracle.c - the one checking pipeline (see oracle.h).  Library code: a
+ * failure is a Verdict, never a print or an abort.
+ */
+#include "oracle.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/typing/typing.h"
+
+/* Interpreter budgets for the result oracle.  Generated programs are
+ * small; a run that needs more than this is counted as inconclusive rather
+ * than slowing every input down. */
+static const EvLimits oracle_limits = {
+    .fuel = 200000,
+    .max_depth = 500,
+    .max_stack = 1 << 20,
+    .max_bytes = 32 << 20,
+};
+
+enum { MAX_SEEDS = 8 };
+
+/* ------------------------------------------------------------- flags */
+
+/* The value of flag -name= (or --name=) in a, or NULL. */
+static const char *flag_value(const char *a, const char *name) {
+  if (a[0] != '-')
+    return NULL;
+  a += a[1] == '-' ? 2 : 1;
+  size_t n = strlen(name);
+  return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
+}
+
+static bool set_policy(OracleConfig *c, const char *name, char *err, size_t errlen) {
+  c->policy = gen_policy_get(name);
+  if (c->policy)
+    return true;
+  size_t n = (size_t)snprintf(err, errlen, "unknown policy '%s'; valid:", name);
+  for (int k = 0; gen_policy_at(k) && n < errlen; k++)
+    n += (size_t)snprintf(err + n, errlen - n, " %s", gen_policy_at(k)->name);
+  return false;
+}
+
+static bool set_pipeline(OracleConfig *c, const char *text, char *err, size_t errlen) {
+  char why[1024];
+  if (c->target->parse_pipeline(text, &c->pipeline, why, sizeof why))
+    return true;
+  snprintf(err, errlen, "-%s=%s: %s", c->target->flag, text, why);
+  return false;
+}
+
+bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
+                 size_t errlen) {
+  memset(c, 0, sizeof *c);
+  c->check = h->check;
+  c->target = h->target;
+  snprintf(c->harness, sizeof c->harness, "%s", h->name);
+  c->nseeds = 1;
+  if (!set_policy(c, h->policy ? h->policy : h->target->policy, err, errlen))
+    return false;
+  if (h->pipeline) {
+    c->fixed = true;
+    if (!set_pipeline(c, h->pipeline, err, errlen))
+      return false;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    if ((v = flag_value(a, c->target->flag))) {
+      if (c->fixed || c->check != ORACLE_PIPELINE) {
+        snprintf(err, errlen, "%s always runs %s; -%s= is not accepted", h->name,
+                 h->pipeline ? h->pipeline : "its own check", c->target->flag);
+        return false;
+      }
+      if (!set_pipeline(c, v, err, errlen))
+        return false;
+    } else if ((v = flag_value(a, "policy"))) {
+      if (c->check != ORACLE_PIPELINE) {
+        snprintf(err, errlen, "%s decodes with the %s policy; -policy= is not accepted", h->name,
+                 c->policy->name);
+        return false;
+      }
+      if (!set_policy(c, v, err, errlen))
+        return false;
+    } else if ((v = flag_value(a, "fault"))) {
+#ifdef RS_TEST_PASSES
+      if (strcmp(v, "print_drop_attr") == 0) {
+        c->fault = FAULT_PRINT_DROP_ATTR;
+        continue;
+      }
+#endif
+      snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", v);
+      return false;
+    }
+  }
+  return true;
+}
+
+void oracle_describe(const OracleConfig *c, char *buf, size_t len) {
+  if (c->check == ORACLE_INFERENCE) {
+    snprintf(buf, len, "policy %s, type inference", c->policy->name);
+    return;
+  }
+  size_t n = (size_t)snprintf(buf, len, "policy %s, %s: ", c->policy->name, c->target->flag);
+  if (!c->pipeline.n)
+    snprintf(buf + n, len - n, "chosen by each input's header");
+  for (int i = 0; i < c->pipeline.n && n < len; i++)
+    n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "," : "", c->pipeline.stage[i].name);
+}
+
+/* ------------------------------------------------------------ verdicts */
+
+void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *fmt, ...) {
+  if (v->failed)
+    return;
+  v->failed = true;
+  v->oracle = oracle;
+  v->what = what;
+  if (!fmt)
+    return;
+  va_list ap, again;
+  va_start(ap, fmt);
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  v->detail = malloc((size_t)n + 1);
+  vsnprintf(v->detail, (size_t)n + 1, fmt, again);
+  va_end(again);
+}
+
+void verdict_free(Verdict *v) {
+  free(v->detail);
+  free(v->extra);
+  free(v->before);
+  free(v->after);
+  free(v->reject_diag);
+  memset(v, 0, sizeof *v);
+}
+
+uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
+  uint64_t seed = size;
+  for (size_t i = 0; i < size && i < 64; i++)
+    seed = seed * 31 + data[i];
+  return seed;
+}
+
+/* ------------------------------------------------------------- reports */
+
+void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
+  if (v->extra)
+    fputs(v->extra, f);
+  fprintf(f, "\n==relaysmith== FAILURE\n");
+  const TgPipeline *pl = &v->pipeline;
+  const char *before_label = "passes";
+  if (c->check == ORACLE_INFERENCE) {
+    fprintf(f, "pass:    (none: type inference)\n");
+  } else if (v->stage < 0) {
+    fprintf(f, "pass:    (none: the generator's output)\n");
+  } else {
+    before_label = pl->stage[v->stage].name;
+    fprintf(f, "pass:    %s (%s %d of %d:", before_label, c->target->noun, v->stage + 1, pl->n);
+    for (int i = 0; i < pl->n; i++)
+      fprintf(f, " %s", pl->stage[i].name);
+    fprintf(f, ")\n");
+  }
+  fprintf(f, "oracle:  %s (%s)\n", v->oracle, v->what);
+  if (v->detail && *v->detail)
+    fprintf(f, "detail:  %s%s", v->detail, v->detail[strlen(v->detail) - 1] == '\n' ? "" : "\n");
+  if (c->check == ORACLE_INFERENCE) {
+    if (v->before)
+      fprintf(f, "--- program, fully annotated:\n%s\n", v->before);
+    if (v->after)
+      fprintf(f, "--- program with annotations erased:\n%s\n", v->after);
+  } else {
+    if (v->before)
+      fprintf(f, "--- program before %s:\n%s\n", before_label, v->before);
+    if (v->after)
+      fprintf(f, "--- program after %s:\n%s\n", before_label, v->after);
+  }
+  fprintf(f, "==relaysmith== end of report\n");
+  fflush(f);
+}
+
+/* ------------------------------------------------------------ pipeline */
+
+/* The program in: made by the caller, or decoded. */
+static Module *make_program(const OracleConfig *c, const OracleInput *in) {
+  return in->make ? in->make(in->ctx) : gen_decode(in->data, in->size, c->policy, NULL);
+}
+
+/* The generated program must be one the oracles can trust: well formed,
+ * well typed, and accepted by the interpreter. */
+static bool check_generated(Module *m, Verdict *v) {
+  Diag d;
+  diag_init(&d, "generated", NULL);
+  if (!ir_well_formed(m, &d))
+    verdict_fail(v, "generator", "the generated program is not well formed", "%s",
+                 d.text ? d.text : "");
+  else if (!ty_check_module(m, &d))
+    verdict_fail(v, "generator", "the generated program does not type check", "%s",
+                 d.text ? d.text : "");
+  diag_free(&d);
+  return !v->failed;
+}
+
+/* The tolerance a stage's contract allows. */
+static const EvTolerance *stage_tolerance(const OracleConfig *c, const TgStage *s) {
+  static const EvTolerance exact = {0, 0, 0, 0};
+  if (c->tolerance)
+    return c->tolerance;
+  return s->allow & TG_ALLOW_FLOAT ? &ev_default_tolerance : &exact;
+}
+
+/* Results of the program so far, one per argument seed. */
+typedef struct Results {
+  int n;
+  uint64_t seed[MAX_SEEDS];
+  EvRun *run[MAX_SEEDS];
+  EvResult res[MAX_SEEDS];
+} Results;
+
+static void results_free(Results *r) {
+  for (int k = 0; k < r->n; k++)
+    ev_run_free(r->run[k]);
+}
+
+/* The result oracle after stage s: execute, compare, keep the new result. */
+static bool check_result(const OracleConfig *c, TgProgram *p, const TgStage *s, Results *r,
+                         Verdict *v) {
+  for (int k = 0; k < r->n && !v->failed; k++) {
+    EvRun *run = ev_run_new(&oracle_limits);
+    EvResult a;
+    if (!c->target->execute(p, run, r->seed[k], &a)) {
+      ev_run_free(run);
+      return true;
+    }
+    char why[512] = "";
+    EvVerdict same = ev_compare(&r->res[k], &a, stage_tolerance(c, s), why, sizeof why);
+    if (c->observer.result && k == 0)
+      c->observer.result(c->observer.ctx, v->stage, &a, same, why);
+    if (same == EV_DIFFERENT)
+      verdict_fail(v, "result", "the interpreter's result differs before and after the pass",
+                   "%s (before: %s, after: %s)", why, ev_status_name(r->res[k].status),
+                   ev_status_name(a.status));
+    ev_run_free(r->run[k]);
+    r->run[k] = run;
+    r->res[k] = a;
+  }
+  return !v->failed;
+}
+
+/* Stage i of pl on p and the oracles after it; false with v failed.  A
+ * stage that refuses the program is counted and ends the pipeline. */
+static bool run_stage(const OracleConfig *c, TgProgram *p, const TgStage *s, Results *r, Verdict *v,
+                      bool *stop) {
+  const Target *t = c->target;
+  char *diag = NULL;
+  TgStatus st = t->run(p, s, &diag);
+  if (st == TG_FAILED)
+    verdict_fail(v, "crash", "the pass reported an internal failure", "%s", diag ? diag : "");
+  if (st == TG_REJECTED) {
+    if (!v->rejected++)
+      v->reject_diag = diag, diag = NULL;
+    *stop = true;
+  }
+  free(diag);
+  if (st != TG_OK)
+    return !v->failed;
+  if (!(t->check(p, s, v) && (!r->n || !t->execute || check_result(c, p, s, r, v)) &&
+        (!t->round_trip || t->round_trip(p, v)) && (!t->post || t->post(p, s, v))))
+    return false;
+  if (c->observer.stage)
+    c->observer.stage(c->observer.ctx, v->stage, s, p);
+  return true;
+}
+
+/* The program before stage `stage` of pl, for a report: made again and
+ * taken through the stages before it (everything here is deterministic,
+ * and those stages passed every oracle). */
+static char *program_before(const OracleConfig *c, const OracleInput *in, const TgPipeline *pl,
+                            int stage) {
+  Module *m = make_program(c, in);
+  char *text = NULL;
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  if (stage <= 0 || !ty_check_module(m, &d)) {
+    text = ir_print_module(m);
+  } else {
+    Verdict scratch = {0};
+    TgProgram *p = c->target->load(m, &scratch);
+    for (int i = 0; p && i < stage; i++) {
+      char *diag = NULL;
+      c->target->run(p, &pl->stage[i], &diag);
+      free(diag);
+    }
+    text = p ? c->target->print(p) : ir_print_module(m);
+    if (p)
+      c->target->unload(p);
+    verdict_free(&scratch);
+  }
+  diag_free(&d);
+  ir_module_free(m);
+  return text;
+}
+
+static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict *v) {
+  const Target *t = c->target;
+  TgPipeline pl = c->pipeline;
+  if (!pl.n && !c->fixed)
+    t->header_pipeline(in->data, in->data ? in->size : 0, &pl);
+  v->pipeline = pl;
+  v->stage = -1;
+#ifdef RS_TEST_PASSES
+  ir_test_print_drop_attr = c->fault == FAULT_PRINT_DROP_ATTR;
+#endif
+  Module *m = make_program(c, in);
+  Results r = {0};
+  if (check_generated(m, v) && ir_global_get(m, "main")) {
+    /* The input's own bytes seed @main's arguments, deterministically. */
+    uint64_t seed = in->make ? in->seed : oracle_input_seed(in->data, in->size);
+    r.n = c->nseeds < 1 ? 1 : c->nseeds > MAX_SEEDS ? MAX_SEEDS : c->nseeds;
+    for (int k = 0; k < r.n; k++) {
+      r.seed[k] = seed + (uint64_t)k;
+      r.run[k] = ev_run_new(&oracle_limits);
+      r.res[k] = ev_run_main(r.run[k], m, r.seed[k]);
+      if (r.res[k].status == EV_INVALID)
+        verdict_fail(v, "generator", "the interpreter rejects the generated program", "%s",
+                     r.res[k].msg);
+    }
+    if (c->observer.result && !v->failed)
+      c->observer.result(c->observer.ctx, -1, &r.res[0], EV_SAME, "");
+  }
+  TgProgram *p = v->failed ? NULL : t->load(m, v);
+  if (p) {
+    bool stop = false;
+    for (int i = 0; i < pl.n && !stop; i++) {
+      v->stage = i;
+      if (!run_stage(c, p, &pl.stage[i], &r, v, &stop))
+        break;
+    }
+    if (v->failed)
+      v->after = t->print(p);
+    t->unload(p);
+  } else if (!v->failed) {
+    v->skipped = true;
+  }
+  results_free(&r);
+  ir_module_free(m);
+  if (v->failed)
+    v->before = program_before(c, in, &pl, v->stage);
+  return !v->failed;
+}
+
+/* ------------------------------------------------------ type inference */
+
+static bool check_inference(const OracleConfig *c, const OracleInput *in, Verdict *v) {
+  Module *m = make_program(c, in);
+  v->stage = -1;
+  char *before = ir_print_module(m);
+  Diag d;
+  diag_init(&d, "generated", NULL);
+  if (!ty_check_module(m, &d)) {
+    verdict_fail(v, "generator", "the generated program does not type check", "%s",
+                 d.text ? d.text : "");
+  } else {
+    /* The body bytes choose which annotations go; an all-ones seed (every
+     * erasable one) for one input in eight. */
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    for (size_t i = 0; in->data && i < in->size; i++)
+      seed = (seed ^ in->data[i]) * 0x100000001b3ull;
+    TyErasure er = ty_erase_annotations(m, (seed & 7) == 0 ? TY_ERASE_ALL : seed);
+    diag_reset(&d);
+    if (!ty_check_module(m, &d))
+      verdict_fail(v, "type", "inference fails once annotations are erased", "%s",
+                   d.text ? d.text : "");
+    else if (!ty_erasure_verify(&er, &d))
+      verdict_fail(v, "type", "inference recovers a different type than the erased one", "%s",
+                   d.text);
+    if (v->failed)
+      v->after = ir_print_module(m);
+    ty_erasure_restore(&er);
+  }
+  diag_free(&d);
+  if (v->failed)
+    v->before = before;
+  else
+    free(before);
+  ir_module_free(m);
+  return !v->failed;
+}
+
+bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
+  memset(v, 0, sizeof *v);
+  return c->check == ORACLE_INFERENCE ? check_inference(c, in, v) : check_pipeline(c, in, v);
+}

@@ -1,0 +1,155 @@
+/*
+ * oracle.h - the one checking pipeline: bytes -> program -> compiler
+ * under test -> verdict.  Every fuzz target, `relaysmith run`, `reduce`,
+ * `triage` and the tests call oracle_check; nothing else runs the oracles.
+ *
+ * A check is one of:
+ *   ORACLE_PIPELINE   the program through a target's pipeline (target.h),
+ *                     with these oracles after every stage:
+ *       crash          no crash, no sanitizer report; a stage's own
+ *                      internal failure (TG_FAILED)
+ *       (the target's) its structural checks: relayc's "well-formed" and
+ *                      "type" (every surviving global keeps its type),
+ *                      MLIR's verifier
+ *       result         the program's result on the same arguments equals
+ *                      the last one (first: relayc's interpreter on the
+ *                      generated program), within what the stage's
+ *                      contract allows; skipped while either run is
+ *                      inconclusive or the target cannot execute yet
+ *       round-trip     print -> parse -> print is the identity (optional)
+ *       postcondition  the stage's own guarantee (optional)
+ *   ORACLE_INFERENCE  type inference: a seeded subset of the generated
+ *                     program's annotations erased must be inferred back
+ *                     exactly.
+ * Before either, the generated program must be well formed, type check
+ * and run in the interpreter (oracle "generator": a generator bug).
+ *
+ * The library never prints and never aborts: a failure is a Verdict,
+ * which oracle_report prints in the format every tool parses
+ * (tools/signature.c).  Fuzz targets report and abort (harnesses/).
+ *
+ *   OracleConfig c;
+ *   char err[512];
+ *   if (!oracle_init(&c, harness, argc, argv, err, sizeof err)) ...
+ *   Verdict v;
+ *   if (!oracle_check(&c, &(OracleInput){.data = d, .size = n}, &v))
+ *     oracle_report(stderr, &c, &v);
+ *   verdict_free(&v);
+ */
+#ifndef RS_ORACLE_H
+#define RS_ORACLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "generator/gen.h"
+#include "oracle/target.h"
+
+typedef enum OracleCheck {
+  ORACLE_PIPELINE,  /* the target's pipeline and the per-stage oracles */
+  ORACLE_INFERENCE, /* erased annotations inferred back (relayc's checker) */
+} OracleCheck;
+
+typedef enum OracleFault {
+  FAULT_NONE,
+  FAULT_PRINT_DROP_ATTR, /* test build only: the printer loses an attribute */
+} OracleFault;
+
+/* A fuzz target binary: what its name stands for.  The table is in
+ * targets/targets.c (it knows every target); pass_fuzzer_<pass> names a
+ * fixed pipeline of one pass. */
+typedef struct OracleHarness {
+  const char *name;     /* the binary's name, e.g. "pass_fuzzer" */
+  OracleCheck check;    /* what it checks */
+  const Target *target; /* whose pipeline */
+  const char *policy;   /* the generation policy; NULL: the target's */
+  const char *pipeline; /* a fixed pipeline (the target's syntax), or NULL */
+} OracleHarness;
+
+/* Optional callbacks that watch a pipeline check (relaysmith run shows the
+ * program after chosen passes and the results): stage after stage i has
+ * passed its oracles; result with each new result of the program (stage
+ * -1: the reference), its verdict against the one before and why. */
+typedef struct OracleObserver {
+  void (*stage)(void *ctx, int i, const TgStage *s, TgProgram *p);
+  void (*result)(void *ctx, int i, const EvResult *r, EvVerdict v, const char *why);
+  void *ctx;
+} OracleObserver;
+
+typedef struct OracleConfig {
+  OracleCheck check;
+  const Target *target;
+  TgPipeline pipeline;          /* the stages (none and not fixed: each
+                                   input's header chooses) */
+  bool fixed;                   /* the pipeline is fixed (by the harness,
+                                   or by the caller) */
+  const GenPolicy *policy;      /* what inputs decode with */
+  int nseeds;                   /* argument seeds per result comparison (>= 1) */
+  const EvTolerance *tolerance; /* NULL: the default where a stage's
+                                   contract allows float changes, exact
+                                   elsewhere; else this one everywhere */
+  OracleFault fault;
+  char harness[64];        /* the harness's name, for reports */
+  OracleObserver observer; /* optional */
+} OracleConfig;
+
+/* Set c up for harness h, then read our flags out of argv (they may stand
+ * anywhere, also after -ignore_remaining_args=1, so -jobs/-fork children
+ * keep them): -<target flag>=LIST (-passes= for relayc), -policy=NAME,
+ * -fault=NAME (test build).  Other arguments are left alone.  False with
+ * the reason in err on a bad flag. */
+bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
+                 size_t errlen);
+
+/* The configuration in one line, e.g. "policy default, passes: inline". */
+void oracle_describe(const OracleConfig *c, char *buf, size_t len);
+
+/* What to check: a choice stream (decoded with c->policy), or a program
+ * made by make(ctx) -- called again when a report needs the program
+ * before a stage, so it must make the same program every time. */
+typedef struct OracleInput {
+  const uint8_t *data;
+  size_t size;
+  Module *(*make)(void *ctx);
+  void *ctx;
+  uint64_t seed; /* with make: the first argument seed (data: derived) */
+} OracleInput;
+
+/* What a check found.  Clean: failed is false (and skipped may be set:
+ * the target could not take the program). */
+struct Verdict {
+  bool failed;
+  bool skipped;       /* the target did not take the program (load) */
+  const char *oracle; /* "result", "crash", "type", ... */
+  const char *what;   /* what the oracle means, one line */
+  char *detail;       /* what differed (malloc'd, or NULL) */
+  char *extra;        /* more text for the report, e.g. the two texts of
+                         a failed round trip (malloc'd, or NULL) */
+  int stage;          /* the stage that failed; -1: before any stage */
+  TgPipeline pipeline;
+  char *before, *after; /* the program before and after the stage, when
+                           known (malloc'd, or NULL) */
+  int rejected;         /* stages that refused the program (TG_REJECTED) */
+  char *reject_diag;    /* the first refusal's diagnostic (malloc'd) */
+};
+
+/* Run c's check on in.  True when nothing failed; false with v failed.
+ * Free v with verdict_free either way. */
+bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v);
+void verdict_free(Verdict *v);
+
+/* Mark v failed by oracle (what it means: what), with a printf detail
+ * (fmt may be NULL).  The first failure wins. */
+void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Print a failure report: "==relaysmith== FAILURE", the pass and oracle
+ * lines, the detail, the programs, "==relaysmith== end of report". */
+void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v);
+
+/* The argument seed of a choice stream: a hash of its first bytes. */
+uint64_t oracle_input_seed(const uint8_t *data, size_t size);
+
+#endif

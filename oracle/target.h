@@ -1,0 +1,128 @@
+/*
+ * target.h - what a compiler under test provides to the oracle.  Reading
+ * this file (and docs/architecture.md) is all it takes to add one.
+ *
+ * The oracle (oracle.h) owns the path every input takes:
+ *
+ *   bytes -> generator (the target's policy) -> relayc type check
+ *         -> relayc interpreter: the reference result
+ *         -> target: load (translate the program into the target's form)
+ *         -> for each stage of the pipeline:
+ *              run    the stage (a pass, a pass pipeline)
+ *              check  the target's own structural checks
+ *              result execute, when the target can at this point, and
+ *                     compare with the last result (the reference first)
+ *              round trip, postcondition (optional)
+ *         -> verdict
+ *
+ * and a target fills in the steps.  relayc's passes are target 0
+ * (targets/relayc); MLIR is targets/mlir.  Every function gets the
+ * target's own program state (TgProgram, opaque to the oracle) and, where
+ * it can find something wrong, a Verdict to fill with verdict_fail: the
+ * oracle's name, a line saying what the oracle means, and the detail.  A
+ * function never prints, never aborts on bad input, and frees what it
+ * allocates (LeakSanitizer runs on every input).
+ *
+ * Failures are classified by the target, not guessed by the oracle:
+ *   - a stage that crashes is a crash (the sanitizers, or the target's
+ *     fatal-error hook, report it; the oracle never sees it);
+ *   - a stage that says "internal error" returns TG_FAILED (oracle "crash");
+ *   - a stage that refuses a valid program with a diagnostic (a lowering
+ *     that does not handle an operator, say) returns TG_REJECTED: not a
+ *     finding by itself, counted and bucketed by the diagnostic's text;
+ *   - everything else is a finding of a named oracle, set through the
+ *     Verdict ("verify", "well-formed", "legality", "result", ...).
+ */
+#ifndef RS_TARGET_H
+#define RS_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler/eval/eval.h"
+#include "compiler/ir/ir.h"
+
+typedef struct Verdict Verdict; /* oracle.h */
+
+/* ------------------------------------------------------------- pipelines */
+
+/* What a stage's contract allows the result oracle to see change.  A
+ * stage without TG_ALLOW_FLOAT must give bit-identical floats (NaN
+ * payloads aside); one without TG_ALLOW_ERROR_TO_VALUE must keep a run
+ * that ended in an error an error. */
+enum {
+  TG_ALLOW_FLOAT = 1u << 0,          /* floats within the tolerance (reassociation, fusion) */
+  TG_ALLOW_SIGNED_ZERO = 1u << 1,    /* -0 may become +0 */
+  TG_ALLOW_ERROR_TO_VALUE = 1u << 2, /* an error (a failing match) may become a value */
+  TG_ALLOW_EFFECTS = 1u << 3,        /* the trace of ref effects may change */
+};
+
+/* One stage of a pipeline: what the report calls it, the target's own
+ * handle on it, and its contract. */
+typedef struct TgStage {
+  const char *name; /* e.g. "fold_constant", "tosa-to-linalg" */
+  const void *impl; /* the target's: a PassInfo, a pipeline string, ... */
+  uint32_t allow;   /* TG_ALLOW_* */
+} TgStage;
+
+enum { TG_MAX_STAGES = 16 };
+
+typedef struct TgPipeline {
+  int n;
+  TgStage stage[TG_MAX_STAGES];
+} TgPipeline;
+
+/* ------------------------------------------------------------- the target */
+
+typedef enum TgStatus {
+  TG_OK,       /* the stage ran */
+  TG_REJECTED, /* it refused the program with a diagnostic (not a finding) */
+  TG_FAILED,   /* it reported an internal failure (oracle "crash") */
+} TgStatus;
+
+typedef struct TgProgram TgProgram; /* the target's own state for one program */
+
+typedef struct Target {
+  const char *name;   /* "relayc", "mlir" */
+  const char *doc;    /* one line for --help texts */
+  const char *policy; /* the generation policy whose programs it takes */
+  const char *flag;   /* the pipeline flag: "passes" for -passes=a,b */
+  const char *noun;   /* what a stage is called in reports: "pass" */
+
+  /* Parse the text of -<flag>= into p; false with a message in err that
+   * names the bad part and lists what is valid. */
+  bool (*parse_pipeline)(const char *text, TgPipeline *p, char *err, size_t errlen);
+  /* The pipeline an input's header selects when none is fixed; it must
+   * depend on the header's bytes only, so body mutations keep it. */
+  void (*header_pipeline)(const uint8_t *header, size_t n, TgPipeline *p);
+
+  /* Take a type-checked program (the target may keep, change or copy m;
+   * the oracle frees m after unload).  NULL when the target cannot take
+   * it: with v failed when that is a bug (a translator that produced
+   * output its own compiler rejects), with v clean when the program is
+   * outside what the target handles (counted as skipped). */
+  TgProgram *(*load)(Module *m, Verdict *v);
+  void (*unload)(TgProgram *p);
+
+  /* Run one stage.  TG_REJECTED and TG_FAILED come with the diagnostic
+   * in *diag (malloc'd; the caller frees it). */
+  TgStatus (*run)(TgProgram *p, const TgStage *s, char **diag);
+  /* The target's structural checks after a stage (well formed, types,
+   * a verifier); false with v failed. */
+  bool (*check)(TgProgram *p, const TgStage *s, Verdict *v);
+  /* Optional (NULL): print -> parse -> print of the current program. */
+  bool (*round_trip)(TgProgram *p, Verdict *v);
+  /* Optional: the stage's own guarantee (an ANF pass leaves ANF, a full
+   * lowering leaves only the final dialect). */
+  bool (*post)(TgProgram *p, const TgStage *s, Verdict *v);
+  /* Optional: run the current program's entry point on the arguments
+   * ev_make_args gives for seed, putting the result into run's arena.
+   * Returns false when the program cannot be executed at this point (not
+   * yet lowered, say); the result oracle then waits for a later stage. */
+  bool (*execute)(TgProgram *p, EvRun *run, uint64_t seed, EvResult *out);
+  /* The current program as text, for reports (malloc'd). */
+  char *(*print)(TgProgram *p);
+} Target;
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * targets.c - the table of targets and of the fuzz target binaries.
+ */
+#include <string.h>
+
+#include "compiler/passes/pass.h"
+#include "targets.h"
+
+static const Target *const targets[] = {&target_relayc};
+
+const Target *rs_target_get(const char *name) {
+  for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)
+    if (strcmp(targets[i]->name, name) == 0)
+      return targets[i];
+  return NULL;
+}
+
+/* Each generator-driven fuzz target (harnesses/targets.cmake builds them
+ * all from harnesses/fuzz_target.c). */
+static const OracleHarness harnesses[] = {
+    {"pass_fuzzer", ORACLE_PIPELINE, &target_relayc, NULL, NULL},
+    /* All passes on the fusion policy's programs. */
+    {"fusion_fuzzer", ORACLE_PIPELINE, &target_relayc, "fusion", NULL},
+    {"typecheck_fuzzer", ORACLE_INFERENCE, &target_relayc, "default", NULL},
+};
+
+const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer";
+
+bool rs_harness_get(const char *name, OracleHarness *h) {
+  for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)
+    if (strcmp(harnesses[i].name, name) == 0) {
+      *h = harnesses[i];
+      return true;
+    }
+  /* pass_fuzzer_<pass>: pass_fuzzer with that one pass, for a corpus of
+   * its own (ClusterFuzzLite runs each). */
+  const char *pass = strncmp(name, "pass_fuzzer_", 12) == 0 ? name + 12 : NULL;
+  if (!pass || !pass_lookup(pass, strlen(pass)))
+    return false;
+  *h = harnesses[0];
+  h->name = name;
+  h->pipeline = pass;
+  return true;
+}

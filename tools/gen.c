@@ -1,0 +1,164 @@
+/*
+ * gen.c - `relaysmith gen` (programs from random byte strings) and
+ * `relaysmith decode` (the program a byte file decodes to).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+/* ----------------------------------------------------------------- gen */
+
+static const char gen_help[] =
+    "usage: relaysmith gen [--seed N] [--count K] [--policy NAME] [--size BYTES] [--save DIR]\n"
+    "\n"
+    "Decode K random byte strings (default 1) of BYTES bytes each (default 256;\n"
+    "the first 16 are the header) and print each program in the text format.\n"
+    "The same seed gives the same programs.\n"
+    "\n"
+    "  --seed N       seed of the random bytes (default 1)\n"
+    "  --count K      number of programs\n"
+    "  --policy NAME  generation policy (default 'default')\n"
+    "  --size BYTES   length of each byte string\n"
+    "  --save DIR     also write each byte string to DIR/gen-<seed>-<i>.bin,\n"
+    "                 which 'relaysmith decode' turns back into the program\n"
+    "policies:\n";
+
+/* relaysmith gen */
+int cmd_gen(int argc, char **argv) {
+  uint64_t seed = 1, count = 1, size = 256;
+  const char *policy = "default", *save = NULL;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(gen_help, stdout);
+      tool_list_policies(stdout);
+      return 0;
+    }
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    bool ok = true;
+    if (!strcmp(a, "--seed"))
+      ok = tool_parse_u64(v, &seed), i++;
+    else if (!strcmp(a, "--count"))
+      ok = tool_parse_u64(v, &count), i++;
+    else if (!strcmp(a, "--size"))
+      ok = tool_parse_u64(v, &size) && size <= (1u << 24), i++;
+    else if (!strcmp(a, "--policy"))
+      ok = (policy = v) != NULL, i++;
+    else if (!strcmp(a, "--save"))
+      ok = (save = v) != NULL, i++;
+    else
+      return tool_usage_error("gen", "unknown argument '%s'", a);
+    if (!ok)
+      return tool_usage_error("gen", "%s needs a %s", a,
+                              !strcmp(a, "--policy") || !strcmp(a, "--save") ? "value" : "number");
+  }
+  const GenPolicy *p = tool_policy("gen", policy);
+  if (!p)
+    return 2;
+  uint8_t *buf = malloc(size ? size : 1);
+  uint64_t s = seed;
+  for (uint64_t i = 0; i < count; i++) {
+    tool_fill(&s, buf, size);
+    Module *m = gen_decode(buf, size, p, NULL);
+    char *text = ir_print_module(m);
+    printf("// relaysmith gen --seed %llu: program %llu, policy %s, %llu bytes\n%s\n",
+           (unsigned long long)seed, (unsigned long long)i, p->name, (unsigned long long)size,
+           text);
+    free(text);
+    ir_module_free(m);
+    if (save) {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/gen-%llu-%llu.bin", save, (unsigned long long)seed,
+               (unsigned long long)i);
+      if (!tool_write_file(path, buf, size)) {
+        free(buf);
+        return 1;
+      }
+    }
+  }
+  free(buf);
+  return 0;
+}
+
+/* -------------------------------------------------------------- decode */
+
+static const char decode_help[] =
+    "usage: relaysmith decode [--policy NAME] [--spans] [--count] FILE\n"
+    "\n"
+    "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
+    "\n"
+    "  --policy NAME  generation policy (default 'default')\n"
+    "  --count        print only the number of expression nodes (as reduce does)\n"
+    "  --spans        also print the spans: for each generated expression,\n"
+    "                 the byte range it consumed, its depth, type and scope\n";
+
+/* Print the recorded spans as a table. */
+static void print_spans(const GenSpans *sp) {
+  static const char *forms[] = {"var",       "lit",   "share", "let",    "if",
+                                "proj",      "op",    "call",  "global", "ref_read",
+                                "ref_write", "match", "param", "hook"};
+  printf("// %d spans: [start, end) depth form type scope\n", sp->n);
+  for (int i = 0; i < sp->n; i++) {
+    const GenSpan *s = &sp->v[i];
+    char *ty = ir_print_type(s->type);
+    printf("// [%u, %u) %*s%s %s {", s->start, s->end, 2 * s->depth, "", forms[s->form], ty);
+    free(ty);
+    for (int k = 0; k < s->scope_n; k++)
+      printf("%s%%%s", k ? ", " : "", sp->scope[s->scope_off + k].var->name);
+    printf("}\n");
+  }
+}
+
+/* relaysmith decode */
+int cmd_decode(int argc, char **argv) {
+  const char *policy = "default", *file = NULL;
+  bool spans = false, count = false;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(decode_help, stdout);
+      tool_list_policies(stdout);
+      return 0;
+    }
+    if (!strcmp(a, "--policy")) {
+      if (++i >= argc)
+        return tool_usage_error("decode", "--policy needs a value");
+      policy = argv[i];
+    } else if (!strcmp(a, "--spans")) {
+      spans = true;
+    } else if (!strcmp(a, "--count")) {
+      count = true;
+    } else if (a[0] == '-' && a[1]) {
+      return tool_usage_error("decode", "unknown option '%s'", a);
+    } else if (file) {
+      return tool_usage_error("decode", "one FILE only");
+    } else {
+      file = a;
+    }
+  }
+  if (!file)
+    return tool_usage_error("decode", "missing FILE");
+  const GenPolicy *p = tool_policy("decode", policy);
+  if (!p)
+    return 2;
+  size_t n;
+  uint8_t *data = tool_read_file(!strcmp(file, "-") ? "/dev/stdin" : file, &n);
+  if (!data)
+    return 1;
+  GenSpans sp = {0};
+  Module *m = gen_decode(data, n, p, spans ? &sp : NULL);
+  char *text = count ? NULL : ir_print_module(m);
+  if (count)
+    printf("%lld\n", (long long)ir_module_count(m));
+  else
+    fputs(text, stdout);
+  if (spans)
+    print_spans(&sp);
+  free(text);
+  gen_spans_free(&sp);
+  ir_module_free(m);
+  free(data);
+  return 0;
+}

@@ -1,0 +1,104 @@
+/*
+ * tool.c - the helpers the relaysmith subcommands share (tool.h).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tool.h"
+
+void tool_fill(uint64_t *s, uint8_t *buf, size_t n) {
+  for (size_t i = 0; i < n; i += 8) {
+    uint64_t r = tool_rand(s);
+    for (size_t k = 0; k < 8 && i + k < n; k++)
+      buf[i + k] = (uint8_t)(r >> (8 * k));
+  }
+}
+
+int tool_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "relaysmith %s: ", cmd);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n(try 'relaysmith %s --help')\n", cmd);
+  va_end(ap);
+  return 2;
+}
+
+bool tool_parse_u64(const char *s, uint64_t *out) {
+  if (!s || !*s || *s == '-')
+    return false;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (*end || errno)
+    return false;
+  *out = v;
+  return true;
+}
+
+const GenPolicy *tool_policy(const char *cmd, const char *name) {
+  const GenPolicy *p = gen_policy_get(name);
+  if (p)
+    return p;
+  fprintf(stderr, "relaysmith %s: unknown policy '%s'; known:", cmd, name);
+  for (int i = 0; gen_policy_at(i); i++)
+    fprintf(stderr, " %s", gen_policy_at(i)->name);
+  fprintf(stderr, "\n");
+  return NULL;
+}
+
+uint8_t *tool_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "relaysmith: cannot open %s: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 4096, n = 0;
+  uint8_t *buf = malloc(cap);
+  for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+    n += got;
+    if (n == cap)
+      buf = realloc(buf, cap *= 2);
+  }
+  bool err = ferror(f);
+  fclose(f);
+  if (!buf || err) {
+    fprintf(stderr, "relaysmith: cannot read %s\n", path);
+    free(buf);
+    return NULL;
+  }
+  *len = n;
+  return buf;
+}
+
+double tool_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double tool_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void tool_list_policies(FILE *f) {
+  for (int i = 0; gen_policy_at(i); i++)
+    fprintf(f, "  %-10s %s\n", gen_policy_at(i)->name, gen_policy_at(i)->doc);
+}
+
+bool tool_write_file(const char *path, const void *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, n, f) != n) {
+    fprintf(stderr, "relaysmith: cannot write %s: %s\n", path, strerror(errno));
+    if (f)
+      fclose(f);
+    return false;
+  }
+  return fclose(f) == 0;
+}
