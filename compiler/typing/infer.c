@@ -5,7 +5,7 @@
  * typing.h).  Unification and the union-find are in unify.c; what the two
  * files share is in infer_int.h.
  *
- * Constraint generation (gen and the gen_* functions) visits each node once (a
+ * Constraint generation (the cg_* functions) visits each node once (a
  * shared node reuses its type): a node's type is built from its
  * children's, two types that must be equal are unified on the spot, and
  * a type not known yet is a fresh incomplete type.  The first error is
@@ -527,17 +527,17 @@ static void solve(Cx *cx) {
 
 /* ------------------------------------------------- constraint generation */
 
-static Type *gen(Cx *cx, Expr *e);
+static Type *cg_expr(Cx *cx, Expr *e);
 
 /* Generate constraints for the n expressions es; NULL after an error. */
-static Type **gen_all(Cx *cx, int n, Expr **es) {
+static Type **cg_exprs(Cx *cx, int n, Expr **es) {
   if (n < 0 || (n && !es)) {
     ERR(cx, NULL, "malformed expression list");
     return NULL;
   }
   Type **ts = n ? ARENA_ARRAY(cx->S, Type *, n) : NULL;
   for (int i = 0; i < n; i++)
-    if (!(ts[i] = gen(cx, es[i])))
+    if (!(ts[i] = cg_expr(cx, es[i])))
       return NULL;
   return ts;
 }
@@ -566,7 +566,7 @@ static bool ctor_ok(const Ctor *c) {
 }
 
 /* Bind the variables of pattern p, matched against a value of type t. */
-static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
+static void cg_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
   if (cx->failed)
     return;
   if (!p || depth > MAX_DEPTH) {
@@ -613,7 +613,7 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
       return;
     }
     for (int i = 0; i < p->n; i++)
-      gen_pat(cx, m, p->sub[i], fs[i], depth + 1);
+      cg_pat(cx, m, p->sub[i], fs[i], depth + 1);
     return;
   }
   case PAT_TUPLE: {
@@ -636,7 +636,7 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
       }
     }
     for (int i = 0; i < p->n; i++)
-      gen_pat(cx, m, p->sub[i], fs[i], depth + 1);
+      cg_pat(cx, m, p->sub[i], fs[i], depth + 1);
     return;
   }
   }
@@ -644,7 +644,7 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
 }
 
 /* An operator call: run its relation now, or defer it. */
-static Type *gen_op(Cx *cx, Expr *e, Type **args) {
+static Type *cg_op(Cx *cx, Expr *e, Type **args) {
   if ((unsigned)e->call.op >= OP_COUNT) {
     ERR(cx, e, "call of an unknown operator");
     return NULL;
@@ -667,7 +667,7 @@ static Type *gen_op(Cx *cx, Expr *e, Type **args) {
 }
 
 /* A call of a function-typed expression. */
-static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
+static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
   int n = e->call.nargs;
   Type *s = ty_shallow(cx, callee);
   if (s->kind == TY_FUNC && s->func.ntvars)
@@ -701,7 +701,7 @@ static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
 }
 
 /* A constructor call. */
-static Type *gen_ctor(Cx *cx, Expr *e, Type **args) {
+static Type *cg_ctor(Cx *cx, Expr *e, Type **args) {
   Ctor *c = e->call.ctor;
   if (!ctor_ok(c)) {
     ERR(cx, e, "call of a malformed constructor");
@@ -726,7 +726,7 @@ static Type *gen_ctor(Cx *cx, Expr *e, Type **args) {
 }
 
 /* A function literal (not a global's definition). */
-static Type *gen_func(Cx *cx, Expr *e) {
+static Type *cg_func(Cx *cx, Expr *e) {
   if (e->func.ntvars) {
     ERR(cx, e, "a function with type parameters is only allowed as a global definition");
     return NULL;
@@ -747,7 +747,7 @@ static Type *gen_func(Cx *cx, Expr *e) {
     if (!ps[i] || !bind_var(cx, v, ps[i], e))
       return NULL;
   }
-  Type *bt = gen(cx, e->func.body);
+  Type *bt = cg_expr(cx, e->func.body);
   if (!bt)
     return NULL;
   Type *rt = bt;
@@ -765,8 +765,8 @@ static Type *gen_func(Cx *cx, Expr *e) {
 }
 
 /* A match: bind each clause's pattern, unify the clause bodies. */
-static Type *gen_match(Cx *cx, Expr *e) {
-  Type *st = gen(cx, e->match.scrut);
+static Type *cg_match(Cx *cx, Expr *e) {
+  Type *st = cg_expr(cx, e->match.scrut);
   if (!st)
     return NULL;
   if (e->match.n < 0 || (e->match.n && !e->match.clauses)) {
@@ -776,8 +776,8 @@ static Type *gen_match(Cx *cx, Expr *e) {
   Type *r = NULL;
   for (int i = 0; i < e->match.n && !cx->failed; i++) {
     Clause *c = &e->match.clauses[i];
-    gen_pat(cx, e, c->pat, st, 0);
-    Type *bt = cx->failed ? NULL : gen(cx, c->body);
+    cg_pat(cx, e, c->pat, st, 0);
+    Type *bt = cx->failed ? NULL : cg_expr(cx, c->body);
     if (!bt)
       return NULL;
     if (!r)
@@ -839,7 +839,7 @@ static void unmark(Cx *cx) {
 
 /* A let, iterating down chains of lets so that long ones (ANF) do not
  * nest the recursion. */
-static Type *gen_let(Cx *cx, Expr *e) {
+static Type *cg_let(Cx *cx, Expr *e) {
   int n0 = 0, cap = 0;
   Expr **chain = NULL;
   Expr *cur = e;
@@ -859,7 +859,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
       cx->col = cur->col;
     }
     Var *v = cur->let.var;
-    Type *vt = gen(cx, cur->let.value);
+    Type *vt = cg_expr(cx, cur->let.value);
     if (!vt)
       return NULL;
     if (!v) {
@@ -881,7 +881,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
       return NULL;
     cur = cur->let.body;
     if (!cur || cur->kind != EX_LET) {
-      bt = gen(cx, cur);
+      bt = cg_expr(cx, cur);
       break;
     }
   }
@@ -895,7 +895,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
 }
 
 /* The constraints of one node; its type, or NULL after an error. */
-static Type *gen_node(Cx *cx, Expr *e) {
+static Type *cg_node(Cx *cx, Expr *e) {
   switch (e->kind) {
   case EX_VAR: {
     Type **slot = var_slot(cx, e->var, e);
@@ -929,11 +929,11 @@ static Type *gen_node(Cx *cx, Expr *e) {
     return ir_tensor_type_of(cx->A, t);
   }
   case EX_TUPLE: {
-    Type **fs = gen_all(cx, e->tuple.n, e->tuple.fields);
+    Type **fs = cg_exprs(cx, e->tuple.n, e->tuple.fields);
     return fs || !e->tuple.n ? ir_tuple_type(cx->A, e->tuple.n, fs) : NULL;
   }
   case EX_PROJ: {
-    Type *tt = gen(cx, e->proj.tuple);
+    Type *tt = cg_expr(cx, e->proj.tuple);
     if (!tt)
       return NULL;
     Type *s = ty_shallow(cx, tt);
@@ -953,17 +953,17 @@ static Type *gen_node(Cx *cx, Expr *e) {
     }
     return s->tuple.fields[i];
   }
-  case EX_LET: return gen_let(cx, e);
+  case EX_LET: return cg_let(cx, e);
   case EX_IF: {
-    Type *c = gen(cx, e->if_.cond);
+    Type *c = cg_expr(cx, e->if_.cond);
     if (!c)
       return NULL;
     if (!ty_unify(cx, cx->bool_ty, c)) {
       mismatch(cx, e->if_.cond, "if condition", cx->bool_ty, c);
       return NULL;
     }
-    Type *t = gen(cx, e->if_.then);
-    Type *f = t ? gen(cx, e->if_.els) : NULL;
+    Type *t = cg_expr(cx, e->if_.then);
+    Type *f = t ? cg_expr(cx, e->if_.els) : NULL;
     if (!f)
       return NULL;
     if (!ty_unify(cx, t, f)) {
@@ -974,28 +974,28 @@ static Type *gen_node(Cx *cx, Expr *e) {
   }
   case EX_CALL: {
     Type *callee = NULL;
-    if (e->call.kind == CALL_EXPR && !(callee = gen(cx, e->call.callee)))
+    if (e->call.kind == CALL_EXPR && !(callee = cg_expr(cx, e->call.callee)))
       return NULL;
-    Type **args = gen_all(cx, e->call.nargs, e->call.args);
+    Type **args = cg_exprs(cx, e->call.nargs, e->call.args);
     if (!args && e->call.nargs)
       return NULL;
     if (cx->failed)
       return NULL;
     switch (e->call.kind) {
-    case CALL_OP: return gen_op(cx, e, args);
-    case CALL_CTOR: return gen_ctor(cx, e, args);
-    case CALL_EXPR: return gen_call(cx, e, callee, args);
+    case CALL_OP: return cg_op(cx, e, args);
+    case CALL_CTOR: return cg_ctor(cx, e, args);
+    case CALL_EXPR: return cg_call(cx, e, callee, args);
     }
     ERR(cx, e, "malformed call");
     return NULL;
   }
-  case EX_FUNC: return gen_func(cx, e);
+  case EX_FUNC: return cg_func(cx, e);
   case EX_REF_NEW: {
-    Type *v = gen(cx, e->ref_new.value);
+    Type *v = cg_expr(cx, e->ref_new.value);
     return v ? ir_ref_type(cx->A, v) : NULL;
   }
   case EX_REF_READ: {
-    Type *r = gen(cx, e->ref_read.ref);
+    Type *r = cg_expr(cx, e->ref_read.ref);
     if (!r)
       return NULL;
     Type *s = ty_shallow(cx, r);
@@ -1009,8 +1009,8 @@ static Type *gen_node(Cx *cx, Expr *e) {
     return x;
   }
   case EX_REF_WRITE: {
-    Type *r = gen(cx, e->ref_write.ref);
-    Type *v = r ? gen(cx, e->ref_write.value) : NULL;
+    Type *r = cg_expr(cx, e->ref_write.ref);
+    Type *v = r ? cg_expr(cx, e->ref_write.value) : NULL;
     if (!v)
       return NULL;
     Type *rv = ir_ref_type(cx->A, v);
@@ -1020,7 +1020,7 @@ static Type *gen_node(Cx *cx, Expr *e) {
     }
     return cx->unit_ty;
   }
-  case EX_MATCH: return gen_match(cx, e);
+  case EX_MATCH: return cg_match(cx, e);
   }
   ERR(cx, e, "malformed expression");
   return NULL;
@@ -1028,7 +1028,7 @@ static Type *gen_node(Cx *cx, Expr *e) {
 
 /* Generate the constraints of e (once per node: shared nodes reuse their
  * type) and return its type, or NULL after an error. */
-static Type *gen(Cx *cx, Expr *e) {
+static Type *cg_expr(Cx *cx, Expr *e) {
   if (cx->failed)
     return NULL;
   if (!e) {
@@ -1048,7 +1048,7 @@ static Type *gen(Cx *cx, Expr *e) {
     cx->col = e->col;
   }
   cx->depth++;
-  Type *t = gen_node(cx, e);
+  Type *t = cg_node(cx, e);
   cx->depth--;
   cx->line = line;
   cx->col = col;
@@ -1059,7 +1059,7 @@ static Type *gen(Cx *cx, Expr *e) {
 }
 
 /* A global's definition: its parameters take the signature's types. */
-static void gen_global(Cx *cx, GlobalFn *g, Type *sig) {
+static void cg_global(Cx *cx, GlobalFn *g, Type *sig) {
   Expr *f = g->func;
   Type *seen;
   cx->fn = g->name;
@@ -1073,7 +1073,7 @@ static void gen_global(Cx *cx, GlobalFn *g, Type *sig) {
   for (int i = 0; i < f->func.nparams; i++)
     if (!bind_var(cx, f->func.params[i], sig->func.params[i], f))
       return;
-  Type *bt = gen(cx, f->func.body);
+  Type *bt = cg_expr(cx, f->func.body);
   if (!bt)
     return;
   if (!unify_to(cx, sig->func.ret, bt)) {
@@ -1216,7 +1216,7 @@ bool ty_check_module_with(Module *m, Diag *d, TyRelateFn relate) {
       set_sig(&cx, g, sig);
   }
   for (int i = 0; i < m->nfuncs && !cx.failed; i++) {
-    gen_global(&cx, m->funcs[i], cx.sigv[i]);
+    cg_global(&cx, m->funcs[i], cx.sigv[i]);
     solve(&cx);
   }
   cx.fn = NULL;
@@ -1229,7 +1229,7 @@ bool ty_check_expr_with(Module *m, Expr *e, Diag *d, TyRelateFn relate) {
   Cx cx;
   cx_init(&cx, m, d, relate);
   cx.free_vars_ok = true;
-  gen(&cx, e);
+  cg_expr(&cx, e);
   bool ok = !cx.failed && finish(&cx);
   cx_free(&cx, ok);
   return ok;
