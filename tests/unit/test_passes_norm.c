@@ -12,11 +12,11 @@
  *    of 2.
  * 2. Each pass on every golden program of every pass (all directories
  *    under tests/golden/passes) and on every saved regression input
- *    (the .relay files of tests/regressions/<pass>): the output is well formed, type
- *    checks with every global's type unchanged, meets the postcondition,
- *    gives bit-identical interpreter results for @main on three seeds,
- *    survives print -> parse with the same sharing; and a second run of the
- *    pass changes nothing.
+ *    (the .relay files of tests/regressions/test_passes_norm): the output
+ *    is well formed, type checks with every global's type unchanged, meets
+ *    the postcondition, gives bit-identical interpreter results for @main
+ *    on three seeds, survives print -> parse with the same sharing; and a
+ *    second run of the pass changes nothing.
  * 3. Hand-made counterexamples each postcondition checker must reject,
  *    with the part of the report that names the broken rule; the pass then
  *    fixes each.
@@ -34,7 +34,7 @@
 #include "test.h"
 
 #define GOLDEN_DIR RS_SOURCE_DIR "/tests/golden/passes"
-#define REGRESSION_DIR RS_SOURCE_DIR "/tests/regressions"
+#define REGRESSION_DIR RS_SOURCE_DIR "/tests/regressions/test_passes_norm"
 
 static const char *const my_passes[] = {"to_anf", "to_gnf", "fuse_ops"};
 enum { NPASSES = sizeof my_passes / sizeof my_passes[0], NSEEDS = 3 };
@@ -373,18 +373,15 @@ static void test_all_on_all(void) {
     free(text);
   }
   free_names(names, n);
-  for (int i = 0; i < NPASSES; i++) {
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/%s", REGRESSION_DIR, my_passes[i]);
-    n = list_relay(dir, false, &names);
-    for (int j = 0; j < n; j++) {
-      char *text = test_read_file(names[j], NULL);
-      if (text)
-        all_passes_on(names[j], text);
-      free(text);
-    }
-    free_names(names, n);
+  n = list_relay(REGRESSION_DIR, false, &names);
+  CHECK_MSG(n >= 5, "only %d regression inputs under %s", n, REGRESSION_DIR);
+  for (int j = 0; j < n; j++) {
+    char *text = test_read_file(names[j], NULL);
+    if (text)
+      all_passes_on(names[j], text);
+    free(text);
   }
+  free_names(names, n);
 }
 
 /* ---------------------------------------------------- counterexamples */
