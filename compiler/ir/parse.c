@@ -2,17 +2,18 @@
  * parse.c - the parser: Relay text format 0.0.5, with the extensions in
  * docs/text-format.md, into a Module.
  *
- * The input is any bytes.  The lexer turns the whole input into a token
- * array first (bad bytes become TK_ERR tokens carrying their message), so
- * the parser has arbitrary lookahead and a cheap way to skip.  Parsing is
- * recursive descent; every recursive production passes enter(), which
- * bounds the nesting depth, and let chains and graph bindings are parsed
- * in loops, so the C stack stays bounded whatever the input.  After each
- * definition the IR depth (which let chains and graph bindings can grow
- * without nesting) is checked too, so later recursive walks are safe.
+ * The lexer (lex.c) turns the whole input into a token array first, so the
+ * parser has arbitrary lookahead and a cheap way to skip.  Parsing is
+ * recursive descent, one function per grammar rule with the rule above
+ * it; every recursive production passes enter(), which bounds the nesting
+ * depth, and let chains and graph bindings are parsed in loops, so the C
+ * stack stays bounded whatever the input.  After each definition the IR
+ * depth (which let chains and graph bindings can grow without nesting) is
+ * checked too, so later recursive walks are safe.
  *
  * Errors go into the Diag as `file:line:col: error: message` with the
- * source line and a caret.  An error abandons the current top-level item
+ * source line and a caret; a lexical error is reported when the parser
+ * reaches its TK_ERR token.  An error abandons the current top-level item
  * (a longjmp back to the item loop; everything allocated lives in arenas)
  * and parsing resumes at the next `def` or `type` keyword, so one file can
  * report several errors.  Unknown globals are reported after the whole
@@ -25,15 +26,18 @@
  * declared by a pre-scan so types may be used before their definition;
  * constructors become usable where their type definition is parsed, as in
  * TVM.
+ *
+ * Grammar rules are written with the terminals as they appear in the
+ * text: `x?` is optional, `x*` repeats, and `x, ..` is a comma-separated
+ * list, possibly empty, with an optional trailing comma.
  */
-#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "parse_int.h"
 #include "ptrmap.h"
 
 enum {
@@ -41,381 +45,6 @@ enum {
   PARSE_MAX_IR_DEPTH = 10000, /* longest path in a definition's IR */
   PARSE_MAX_ERRORS = 20,
 };
-
-/* ------------------------------------------------------------- tokens */
-
-typedef enum TokKind {
-  TK_EOF,
-  TK_ERR, /* a lexical error; str is the message */
-  TK_IDENT,
-  TK_LOCAL,  /* %x */
-  TK_GLOBAL, /* @f */
-  TK_GRAPH,  /* %0 */
-  TK_NUM,
-  TK_STR, /* str is the decoded value */
-  /* keywords */
-  TK_DEF,
-  TK_TYPE,
-  TK_FN,
-  TK_LET,
-  TK_IF,
-  TK_ELSE,
-  TK_MATCH,
-  TK_MATCHQ, /* match? */
-  TK_FREE_VAR,
-  TK_REF,
-  TK_REF_READ,
-  TK_REF_WRITE,
-  TK_TRUE,
-  TK_FALSE,
-  TK_UNDERSCORE,
-  /* punctuation */
-  TK_LPAREN,
-  TK_RPAREN,
-  TK_LBRACK,
-  TK_RBRACK,
-  TK_LBRACE,
-  TK_RBRACE,
-  TK_COMMA,
-  TK_SEMI,
-  TK_COLON,
-  TK_DOT,
-  TK_EQ,
-  TK_EQEQ,
-  TK_NE,
-  TK_LT,
-  TK_LE,
-  TK_GT,
-  TK_GE,
-  TK_PLUS,
-  TK_MINUS,
-  TK_STAR,
-  TK_SLASH,
-  TK_ARROW,    /* -> */
-  TK_FATARROW, /* => */
-  TK_HASH,
-} TokKind;
-
-typedef struct Tok {
-  TokKind k;
-  int line, col;
-  const char *s; /* the token's text in the source */
-  int len;
-  const char *str; /* TK_STR: decoded string; TK_ERR: message */
-  int numlen;      /* TK_NUM: length of the numeric part (the rest is a suffix) */
-  bool is_float;   /* TK_NUM: has a fraction or an exponent */
-  bool is_hex;     /* TK_NUM: 0x... */
-} Tok;
-
-static const struct {
-  const char *word;
-  TokKind k;
-} keywords[] = {
-    {"def", TK_DEF},
-    {"type", TK_TYPE},
-    {"fn", TK_FN},
-    {"let", TK_LET},
-    {"if", TK_IF},
-    {"else", TK_ELSE},
-    {"match", TK_MATCH},
-    {"free_var", TK_FREE_VAR},
-    {"ref", TK_REF},
-    {"ref_read", TK_REF_READ},
-    {"ref_write", TK_REF_WRITE},
-    {"True", TK_TRUE},
-    {"False", TK_FALSE},
-    {"_", TK_UNDERSCORE},
-};
-
-/* --------------------------------------------------------------- lexer */
-
-typedef struct Lexer {
-  const char *src; /* NUL-terminated copy; may hold NULs before len */
-  size_t len, i;
-  int line;
-  size_t line_start;
-  Arena *a;
-  Tok *toks;
-  int ntok, cap;
-} Lexer;
-
-/* Character classes of the lexer (ASCII only: other bytes are errors),
- * looked up in a table: the lexer runs on every byte the round-trip oracle
- * prints, and a table needs no comparisons (which the fuzz build traces). */
-enum { CC_ALPHA = 1, CC_DIGIT = 2, CC_HEX = 4 };
-static const unsigned char cclass[256] = {
-    ['0' ... '9'] = CC_DIGIT | CC_HEX, ['a' ... 'f'] = CC_ALPHA | CC_HEX, ['g' ... 'z'] = CC_ALPHA,
-    ['A' ... 'F'] = CC_ALPHA | CC_HEX, ['G' ... 'Z'] = CC_ALPHA,          ['_'] = CC_ALPHA,
-};
-static bool is_alpha(int c) {
-  return cclass[(unsigned char)c] & CC_ALPHA;
-}
-static bool is_digit(int c) {
-  return cclass[(unsigned char)c] & CC_DIGIT;
-}
-static bool is_alnum(int c) {
-  return cclass[(unsigned char)c] & (CC_ALPHA | CC_DIGIT);
-}
-static bool is_hex(int c) {
-  return cclass[(unsigned char)c] & CC_HEX;
-}
-
-/* The byte at offset k from the cursor, or 0 past the end.  The source
- * copy is followed by LEX_PAD zero bytes and the cursor never passes
- * len + 1 (it only steps over bytes read as non-zero, plus one after an
- * escape backslash), so k <= 2 stays inside without a bounds check. */
-enum { LEX_PAD = 8 };
-static int at_(const Lexer *L, size_t k) {
-  return (unsigned char)L->src[L->i + k];
-}
-
-/* Appends a token starting at byte `start` and ending at the cursor. */
-static Tok *emit(Lexer *L, TokKind k, size_t start, int line, int col) {
-  if (L->ntok == L->cap) {
-    int nc = L->cap ? 2 * L->cap : 256;
-    Tok *t = ARENA_ARRAY(L->a, Tok, nc);
-    if (L->ntok)
-      memcpy(t, L->toks, sizeof(Tok) * (size_t)L->ntok);
-    L->toks = t, L->cap = nc;
-  }
-  Tok *t = &L->toks[L->ntok++];
-  memset(t, 0, sizeof *t);
-  t->k = k, t->line = line, t->col = col;
-  t->s = L->src + start;
-  t->len = (int)(L->i - start);
-  return t;
-}
-
-/* Appends a TK_ERR token; the parser reports msg when it reaches it. */
-static Tok *lex_error(Lexer *L, size_t start, int line, int col, const char *msg) {
-  Tok *t = emit(L, TK_ERR, start, line, col);
-  t->str = msg;
-  return t;
-}
-
-/* Skips whitespace and comments; returns false after an error token. */
-static bool skip_space(Lexer *L) {
-  for (;;) {
-    int c = at_(L, 0);
-    if (L->i >= L->len)
-      return true;
-    if (c == '\n') {
-      L->i++, L->line++, L->line_start = L->i;
-    } else if (c == ' ' || c == '\t' || c == '\r') {
-      L->i++;
-    } else if (c == '/' && at_(L, 1) == '/') {
-      while (L->i < L->len && L->src[L->i] != '\n')
-        L->i++;
-    } else if (c == '/' && at_(L, 1) == '*') {
-      size_t start = L->i;
-      int line = L->line, col = (int)(L->i - L->line_start) + 1, depth = 0;
-      do {
-        if (L->i >= L->len) {
-          L->i = start + 2;
-          lex_error(L, start, line, col, "unterminated block comment");
-          L->i = L->len;
-          return false;
-        }
-        if (at_(L, 0) == '/' && at_(L, 1) == '*')
-          depth++, L->i += 2;
-        else if (at_(L, 0) == '*' && at_(L, 1) == '/')
-          depth--, L->i += 2;
-        else if (at_(L, 0) == '\n')
-          L->i++, L->line++, L->line_start = L->i;
-        else
-          L->i++;
-      } while (depth > 0);
-    } else {
-      return true;
-    }
-  }
-}
-
-/* Lexes a number; after a `.` only digits (so %t.0.1 is two projections). */
-static void lex_number(Lexer *L, size_t start, int line, int col, bool after_dot) {
-  bool fl = false, hex = false;
-  if (!after_dot && at_(L, 0) == '0' && (at_(L, 1) == 'x' || at_(L, 1) == 'X') &&
-      is_hex(at_(L, 2))) {
-    L->i += 2, hex = true;
-    while (is_hex(at_(L, 0)))
-      L->i++;
-  } else {
-    while (is_digit(at_(L, 0)))
-      L->i++;
-    if (!after_dot && at_(L, 0) == '.' && is_digit(at_(L, 1))) {
-      fl = true, L->i++;
-      while (is_digit(at_(L, 0)))
-        L->i++;
-    }
-    int e = at_(L, 0), s = at_(L, 1);
-    if (!after_dot && (e == 'e' || e == 'E') &&
-        (is_digit(s) || ((s == '+' || s == '-') && is_digit(at_(L, 2))))) {
-      fl = true, L->i += 2;
-      while (is_digit(at_(L, 0)))
-        L->i++;
-    }
-  }
-  size_t numend = L->i;
-  if (!after_dot && !hex)
-    while (is_alnum(at_(L, 0)))
-      L->i++;
-  Tok *t = emit(L, TK_NUM, start, line, col);
-  t->numlen = (int)(numend - start);
-  t->is_float = fl, t->is_hex = hex;
-}
-
-/* Lexes a string literal with \" \\ \n \t \r \xHH escapes. */
-static void lex_string(Lexer *L, size_t start, int line, int col) {
-  char *out = arena_alloc(L->a, L->len - L->i + 1);
-  size_t n = 0;
-  L->i++;
-  for (;;) {
-    int c = at_(L, 0);
-    if (L->i >= L->len || c == '\n') {
-      lex_error(L, start, line, col, "unterminated string literal");
-      return;
-    }
-    L->i++;
-    if (c == '"')
-      break;
-    if (c == 0) {
-      lex_error(L, L->i - 1, line, (int)(L->i - 1 - L->line_start) + 1,
-                "a NUL byte in a string literal");
-      return;
-    }
-    if (c != '\\') {
-      out[n++] = (char)c;
-      continue;
-    }
-    int e = at_(L, 0);
-    L->i++;
-    if (e == '"' || e == '\\')
-      out[n++] = (char)e;
-    else if (e == 'n')
-      out[n++] = '\n';
-    else if (e == 't')
-      out[n++] = '\t';
-    else if (e == 'r')
-      out[n++] = '\r';
-    else if (e == 'x' && is_hex(at_(L, 0)) && is_hex(at_(L, 1))) {
-      char hx[3] = {(char)at_(L, 0), (char)at_(L, 1), 0};
-      long v = strtol(hx, NULL, 16);
-      L->i += 2;
-      if (v == 0) {
-        lex_error(L, start, line, col, "`\\x00` cannot appear in a string");
-        return;
-      }
-      out[n++] = (char)v;
-    } else {
-      lex_error(L, start, line, col, "invalid escape sequence in a string literal");
-      return;
-    }
-  }
-  out[n] = 0;
-  emit(L, TK_STR, start, line, col)->str = out;
-}
-
-/* Lexes an identifier (dotted: nn.conv2d) or a keyword. */
-static void lex_ident(Lexer *L, size_t start, int line, int col) {
-  for (;;) {
-    while (is_alnum(at_(L, 0)))
-      L->i++;
-    if (at_(L, 0) == '.' && is_alpha(at_(L, 1)))
-      L->i++;
-    else
-      break;
-  }
-  size_t n = L->i - start;
-  TokKind k = TK_IDENT;
-  for (size_t j = 0; j < sizeof keywords / sizeof keywords[0]; j++)
-    if (keywords[j].word[0] == L->src[start] && strlen(keywords[j].word) == n &&
-        memcmp(keywords[j].word, L->src + start, n) == 0)
-      k = keywords[j].k;
-  if (k == TK_MATCH && at_(L, 0) == '?')
-    L->i++, k = TK_MATCHQ;
-  emit(L, k, start, line, col);
-}
-
-/* A one- or two-character punctuation token, or false.  Two-character
- * tokens win: == != <= >= -> =>, then ( ) [ ] { } , ; : . = < > + - * / #
- * (by a switch on the bytes, not string compares: this is on the
- * round-trip oracle's hot path). */
-static bool lex_punct(Lexer *L, size_t start, int line, int col) {
-  int c = at_(L, 0), d = at_(L, 1); /* 0 past the end matches nothing */
-  TokKind k;
-  size_t n = 1;
-  switch (c) {
-  case '=': k = d == '=' ? (n = 2, TK_EQEQ) : d == '>' ? (n = 2, TK_FATARROW) : TK_EQ; break;
-  case '!':
-    if (d != '=')
-      return false;
-    k = TK_NE, n = 2;
-    break;
-  case '<': k = d == '=' ? (n = 2, TK_LE) : TK_LT; break;
-  case '>': k = d == '=' ? (n = 2, TK_GE) : TK_GT; break;
-  case '-': k = d == '>' ? (n = 2, TK_ARROW) : TK_MINUS; break;
-  case '(': k = TK_LPAREN; break;
-  case ')': k = TK_RPAREN; break;
-  case '[': k = TK_LBRACK; break;
-  case ']': k = TK_RBRACK; break;
-  case '{': k = TK_LBRACE; break;
-  case '}': k = TK_RBRACE; break;
-  case ',': k = TK_COMMA; break;
-  case ';': k = TK_SEMI; break;
-  case ':': k = TK_COLON; break;
-  case '.': k = TK_DOT; break;
-  case '+': k = TK_PLUS; break;
-  case '*': k = TK_STAR; break;
-  case '/': k = TK_SLASH; break;
-  case '#': k = TK_HASH; break;
-  default: return false;
-  }
-  if (L->i >= L->len)
-    return false;
-  L->i += n;
-  emit(L, k, start, line, col);
-  return true;
-}
-
-/* Lexes the whole input; the last token is TK_EOF. */
-static void lex_all(Lexer *L) {
-  for (;;) {
-    if (!skip_space(L) || L->i >= L->len)
-      break;
-    size_t start = L->i;
-    int line = L->line, col = (int)(L->i - L->line_start) + 1;
-    int c = at_(L, 0);
-    bool after_dot = L->ntok && L->toks[L->ntok - 1].k == TK_DOT;
-    if (is_digit(c)) {
-      lex_number(L, start, line, col, after_dot);
-    } else if (is_alpha(c)) {
-      lex_ident(L, start, line, col);
-    } else if (c == '%' || c == '@') {
-      L->i++;
-      if (is_alpha(at_(L, 0))) {
-        while (is_alnum(at_(L, 0)))
-          L->i++;
-        emit(L, c == '%' ? TK_LOCAL : TK_GLOBAL, start, line, col);
-      } else if (c == '%' && is_digit(at_(L, 0))) {
-        while (is_digit(at_(L, 0)))
-          L->i++;
-        emit(L, TK_GRAPH, start, line, col);
-      } else {
-        lex_error(L, start, line, col,
-                  c == '%' ? "expected a name or a number after `%`" : "expected a name after `@`");
-      }
-    } else if (c == '"') {
-      lex_string(L, start, line, col);
-    } else if (!lex_punct(L, start, line, col)) {
-      L->i++;
-      char *msg = c >= 0x20 && c < 0x7f ? arena_printf(L->a, "unexpected character `%c`", c)
-                                        : arena_printf(L->a, "unexpected byte 0x%02x", c);
-      lex_error(L, start, line, col, msg);
-    }
-  }
-  size_t end = L->i;
-  emit(L, TK_EOF, end, L->line, (int)(end - L->line_start) + 1);
-}
 
 /* -------------------------------------------------------------- parser */
 
@@ -485,17 +114,7 @@ static void *grow(Arena *a, void *old, int n, int *cap, size_t elem) {
 
 /* `text` of a token for messages (at most 24 bytes, unprintables as ?). */
 static const char *describe(Parser *p, const Tok *t) {
-  if (t->k == TK_EOF)
-    return "end of input";
-  int n = t->len < 24 ? t->len : 24;
-  char *s = arena_alloc(p->tmp, (size_t)n + 8);
-  s[0] = '`';
-  for (int i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)t->s[i];
-    s[i + 1] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-  }
-  strcpy(s + n + 1, t->len > n ? "...`" : "`");
-  return s;
+  return ir_tok_describe(p->tmp, t);
 }
 
 /* Records an error at t; past PARSE_MAX_ERRORS it records "too many
@@ -588,11 +207,6 @@ static void leave(Parser *p) {
  * skip drops a sigil (% or @). */
 static char *tok_name(Parser *p, const Tok *t, int skip) {
   return arena_strndup(p->m->arena, t->s + skip, (size_t)(t->len - skip));
-}
-
-/* Is the token's text exactly word? */
-static bool tok_is(const Tok *t, const char *word) {
-  return (size_t)t->len == strlen(word) && memcmp(t->s, word, (size_t)t->len) == 0;
 }
 
 /* Gives e the position of t. */
@@ -706,7 +320,10 @@ static void special_float(Parser *p, const Tok *t, bool neg, bool f32, void *dst
   }
 }
 
-/* Stores element i of a tensor literal from the next tokens. */
+/* elem := True | False                        (bool tensors)
+ *       | -? (number | nan | nan(0xPAYLOAD) | inf)  (float tensors)
+ *       | -? integer                               (integer tensors)
+ * Stores element i of a tensor literal. */
 static void parse_elem(Parser *p, Tensor *t, int64_t i) {
   bool neg = accept(p, TK_MINUS);
   const Tok *tok = next(p);
@@ -812,7 +429,8 @@ static TypeDef *find_typedef(Parser *p, const Tok *t) {
   return NULL;
 }
 
-/* Parses [A, B] binding fresh type variables; returns them in *out. */
+/* tvars := [ Name, .. ] with at least one Name, after the `[`.  Binds fresh
+ * type variables and returns them in *out. */
 static int parse_tvar_binders(Parser *p, Type ***out) {
   Type **tv = NULL;
   int n = 0, cap = 0, mark = p->ntvars;
@@ -832,8 +450,7 @@ static int parse_tvar_binders(Parser *p, Type ***out) {
   return n;
 }
 
-/* Parses a comma-separated type list up to `close` (the opener is
- * consumed); returns the count. */
+/* types := type, .. close, after the opener; returns the count. */
 static int parse_type_list(Parser *p, TokKind close, const char *closer, Type ***out) {
   Type **ts = NULL;
   int n = 0, cap = 0;
@@ -849,7 +466,8 @@ static int parse_type_list(Parser *p, TokKind close, const char *closer, Type **
   return n;
 }
 
-/* Tensor[(d0, d1, ..), dtype] after the `Tensor` token. */
+/* tensor_type := Tensor [ ( dim, .. ) , dtype ], after `Tensor`.  A dim
+ * may carry TVM's suffix i32 or i64. */
 static Type *parse_tensor_type(Parser *p) {
   int64_t shape[IR_MAX_RANK];
   int rank = 0;
@@ -885,7 +503,8 @@ static Type *parse_tensor_type(Parser *p) {
   return ir_tensor_type(p->m->arena, dt, rank, shape);
 }
 
-/* A named type: dtype, type variable, or a type definition applied. */
+/* named_type := tensor_type | Ref [ type ] | dtype | tvar | Name ([ type, .. ])?
+ * after its first token t. */
 static Type *parse_named_type(Parser *p, const Tok *t) {
   DType dt;
   if (tok_is(t, "Tensor"))
@@ -917,8 +536,7 @@ static Type *parse_named_type(Parser *p, const Tok *t) {
   return ir_adt_type(p->m->arena, td, n, args);
 }
 
-/* type := Tensor[..] | dtype | (T, ..) | fn [tvars](T, ..) -> T | Ref[T]
- *       | Name[T, ..] | tvar | _ */
+/* type := named_type | ( type, .. ) | fn tvars? ( type, .. ) -> type | _ */
 static Type *parse_type(Parser *p) {
   const Tok *t = next(p);
   enter(p, t);
@@ -1178,7 +796,7 @@ static int binop(TokKind k, OpId *op) {
   }
 }
 
-/* unary := `-` unary | postfix; `-` before a number is a negative literal. */
+/* unary := - unary | postfix; `-` before a number is a negative literal. */
 static Expr *parse_unary(Parser *p) {
   const Tok *t = peek(p);
   if (t->k != TK_MINUS)
@@ -1192,7 +810,9 @@ static Expr *parse_unary(Parser *p) {
   return at(ir_call_op(p->m, OP_NEGATIVE, 1, &x, NULL), t);
 }
 
-/* binop := unary (op unary)*, by precedence climbing; left associative. */
+/* binop := unary (op unary)*, where op is * or / (tightest), + or -,
+ * < > <= or >=, == or != (loosest); by precedence climbing, left
+ * associative. */
 static Expr *parse_binop(Parser *p, int min_prec) {
   Expr *lhs = parse_unary(p);
   for (;;) {
@@ -1207,12 +827,12 @@ static Expr *parse_binop(Parser *p, int min_prec) {
   }
 }
 
-/* expr := a binary-operator expression (no statements). */
+/* expr := binop (no let or graph bindings: those are a seq). */
 static Expr *parse_expr(Parser *p) {
   return parse_binop(p, 1);
 }
 
-/* postfix := atom (`(` args `)` | `.` index)* */
+/* postfix := atom (( args | . integer)*, calls and tuple projections. */
 static Expr *parse_postfix(Parser *p, Expr *e) {
   for (;;) {
     const Tok *t = peek(p);
@@ -1231,7 +851,8 @@ static Expr *parse_postfix(Parser *p, Expr *e) {
   }
 }
 
-/* Nested element lists of a tensor literal from dimension dim on. */
+/* elems := [ elems, .. ] | elem, nested as deep as the rank from dimension
+ * dim on, each list exactly as long as its dimension (no trailing comma). */
 static void parse_elems(Parser *p, Tensor *t, int dim, int64_t *idx) {
   if (dim == t->rank) {
     parse_elem(p, t, (*idx)++);
@@ -1251,7 +872,7 @@ static void parse_elems(Parser *p, Tensor *t, int dim, int64_t *idx) {
   next(p);
 }
 
-/* Tensor[shape, dtype](elements) after the `Tensor` token. */
+/* tensor_literal := tensor_type ( elems ), after `Tensor`. */
 static Expr *parse_tensor_literal(Parser *p, const Tok *t) {
   Type *ty = parse_tensor_type(p);
   const Tok *lp = expect(p, TK_LPAREN, "`(` and the elements of the tensor");
@@ -1265,7 +886,8 @@ static Expr *parse_tensor_literal(Parser *p, const Tok *t) {
   return at(ir_const(p->m, x), t);
 }
 
-/* A constructor, operator or tensor literal named by an identifier. */
+/* ident_expr := tensor_literal | Ctor (( seq, .. ))? | op ( args ), after the
+ * identifier t. */
 static Expr *parse_ident_expr(Parser *p, const Tok *t) {
   if (tok_is(t, "Tensor") && peek(p)->k == TK_LBRACK)
     return parse_tensor_literal(p, t);
@@ -1293,8 +915,10 @@ static Expr *parse_ident_expr(Parser *p, const Tok *t) {
   return at(ir_call_op(p->m, op, n, args, &attrs), t);
 }
 
-/* fn [tvars](params, attrs) -> ret { body }, after `fn` or `def @name`.
- * Function attributes: Primitive=1; Inline=1 on definitions only. */
+/* fn := tvars? ( param, .. attr, .. ) (-> type)? { seq }
+ * param := %x (: type)?        attr := Name = 0 | Name = 1
+ * after `fn` or `def @name`.  Attributes follow the parameters: Primitive,
+ * and Inline on definitions only. */
 static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline) {
   int vmark = p->nvars, tmark = p->ntvars;
   Type **tv = NULL;
@@ -1356,7 +980,7 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
  * bindings start (a name may be bound once per pattern). */
 static Pattern *parse_pattern(Parser *p, int mark);
 
-/* (p, ..) after the `(`; returns the count. */
+/* patterns := pattern, .. ), after the `(`; returns the count. */
 static int parse_pattern_list(Parser *p, int mark, Pattern ***out) {
   Pattern **ps = NULL;
   int n = 0, cap = 0;
@@ -1372,7 +996,7 @@ static int parse_pattern_list(Parser *p, int mark, Pattern ***out) {
   return n;
 }
 
-/* pattern := _ | %x (: T)? | Ctor | Ctor(p, ..) | (p, ..) */
+/* pattern := _ | %x (: type)? | Ctor (( patterns)? | ( patterns */
 static Pattern *parse_pattern(Parser *p, int mark) {
   const Tok *t = next(p);
   enter(p, t);
@@ -1414,7 +1038,8 @@ static Pattern *parse_pattern(Parser *p, int mark) {
   return pat;
 }
 
-/* match (e) { pattern => body, .. } after `match` or `match?`. */
+/* match := (match | match?) postfix { pattern => seq, .. }, after the
+ * keyword t. */
 static Expr *parse_match(Parser *p, const Tok *t) {
   Expr *scrut = parse_postfix(p, parse_atom(p));
   expect(p, TK_LBRACE, "`{` and the match clauses");
@@ -1436,7 +1061,8 @@ static Expr *parse_match(Parser *p, const Tok *t) {
   return at(ir_match(p->m, scrut, n, cs, t->k == TK_MATCH), t);
 }
 
-/* ( ) unit, ( e ) grouping, ( e, ) and ( e, e, .. ) tuples. */
+/* paren := ( ) | ( seq ) | ( seq , seq, .. ), after the `(`: the unit, a
+ * grouping, a tuple (`(e,)` has one field). */
 static Expr *parse_paren(Parser *p, const Tok *t) {
   if (accept(p, TK_RPAREN))
     return at(ir_tuple(p->m, 0, NULL), t);
@@ -1458,7 +1084,7 @@ static Expr *parse_paren(Parser *p, const Tok *t) {
   return at(ir_tuple(p->m, n, fs), t);
 }
 
-/* `(` seq `)` for the operands of if, ref, ref_read, ref_write. */
+/* parened := ( seq ), the operands of if, ref, ref_read and ref_write. */
 static Expr *parse_parened(Parser *p, const char *what) {
   expect(p, TK_LPAREN, what);
   Expr *e = parse_seq(p);
@@ -1466,7 +1092,7 @@ static Expr *parse_parened(Parser *p, const char *what) {
   return e;
 }
 
-/* `{` seq `}` */
+/* braced := { seq } */
 static Expr *parse_braced(Parser *p, const char *what) {
   expect(p, TK_LBRACE, what);
   Expr *e = parse_seq(p);
@@ -1474,8 +1100,9 @@ static Expr *parse_braced(Parser *p, const char *what) {
   return e;
 }
 
-/* atom := literal | variable | global | graph binding | tuple | fn | if
- *       | match | ref forms | block | operator/constructor call. */
+/* atom := number | True | False | %x | @f | %0 | ident_expr | paren
+ *       | fn | if parened braced else braced | match
+ *       | ref parened | ref_read parened | ref_write ( seq , seq ) | { seq } */
 static Expr *parse_atom(Parser *p) {
   const Tok *t = next(p);
   enter(p, t);
@@ -1558,7 +1185,7 @@ typedef struct PendingLet {
   const Tok *at;
 } PendingLet;
 
-/* seq := (let %x (: T)? = e; | %N = e; | free_var %x (: T)?;)* e
+/* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;)* expr
  * The bindings are scoped to the sequence; the let chain is built
  * without recursion. */
 static Expr *parse_seq(Parser *p) {
@@ -1697,7 +1324,7 @@ static int64_t ir_height(const Expr *root, Arena *a) {
   return *ptrmap_get(&h, root); /* the tables stay in the arena */
 }
 
-/* def @name[tvars](params, attrs) -> ret { body } */
+/* def := def @name fn */
 static void parse_def(Parser *p) {
   const Tok *start = next(p);
   const Tok *name = expect(p, TK_GLOBAL, "a global name `@name` after `def`");
@@ -1727,7 +1354,7 @@ static TypeDef *declared(const Parser *p, int i) {
   return NULL;
 }
 
-/* type Name[tvars] { Ctor(T, ..), Ctor, .. } */
+/* typedef := type Name tvars? { Ctor (( type, .. ))?, .. } */
 static void parse_typedef(Parser *p) {
   int tok = p->pos;
   next(p);
@@ -1806,7 +1433,7 @@ static void prescan_types(Parser *p) {
   }
 }
 
-/* #[version = "0.0.5"] */
+/* header := # [ version = "0.0.5" ] */
 static void parse_header(Parser *p) {
   next(p);
   expect(p, TK_LBRACK, "`[` after `#`");
@@ -1820,7 +1447,7 @@ static void parse_header(Parser *p) {
   expect(p, TK_RBRACK, "`]`");
 }
 
-/* item := header (first only) | def | type */
+/* item := header (first only) | def | typedef */
 static void parse_item(Parser *p, bool first) {
   const Tok *t = peek(p);
   if (t->k == TK_HASH && first)
@@ -1864,8 +1491,9 @@ static void resolve_globals(Parser *p) {
   ptrmap_free(&reported);
 }
 
-/* Lexes, pre-scans the type definitions, parses every item with
- * recovery, then resolves globals; the module only when there was no error. */
+/* module := item*
+ * Lexes, pre-scans the type definitions, parses every item with recovery,
+ * then resolves globals; the module only when there was no error. */
 Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) {
   Diag local;
   if (!d)
@@ -1888,9 +1516,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
   p.attempted.arena = p.tmp;
-  Lexer L = {.src = text, .len = len, .line = 1, .a = p.tmp};
-  lex_all(&L);
-  p.toks = L.toks, p.ntok = L.ntok;
+  p.toks = ir_lex(text, len, p.tmp, &p.ntok);
   prescan_types(&p);
   for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
     parse_item_guarded(&p, first);

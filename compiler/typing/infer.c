@@ -1,16 +1,15 @@
 /*
  * infer.c - type inference: constraint generation over the expression
- * DAG, union-find unification with an occurs check, a queue of operator
- * relations re-run when their argument types are refined, and the final
- * recursive resolution into Expr.type and Var.type (see typing.h).
+ * DAG, a queue of operator relations re-run when their argument types are
+ * refined, and the final resolution into Expr.type and Var.type (see
+ * typing.h).  Unification and the union-find are in unify.c; what the two
+ * files share is in infer_int.h.
  *
- * Representation.  Each incomplete type is a TY_INCOMPLETE Type (in the
- * scratch arena) whose id indexes `nodes`, a union-find.  A root node is
- * either unknown (bound == NULL) or bound to a non-incomplete type, which
- * may itself contain incomplete types.  Only unknown roots are ever
- * merged.  Every other type built during inference is allocated in the
- * module's arena, so resolution can return a type unchanged when it holds
- * no incomplete type; only the scratch arena is freed after a check.
+ * Constraint generation (the cg_* functions) visits each node once (a
+ * shared node reuses its type): a node's type is built from its
+ * children's, two types that must be equal are unified on the spot, and
+ * a type not known yet is a fresh incomplete type.  The first error is
+ * kept; later ones tend to cascade.
  *
  * Relations.  An operator call whose argument types are known runs its
  * relation at once.  Otherwise (REL_DEFER) it becomes a Rel, registered on
@@ -25,552 +24,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "typing.h"
+#include "infer_int.h"
 
 enum {
   MAX_DEPTH = 10000,    /* expression nesting (let chains do not count) */
-  TYPE_DEPTH = 400,     /* type nesting */
   MAX_VAR_ID = 1 << 24, /* larger var ids are taken as corrupt */
-  STEP_LIMIT = 1 << 22, /* work on types per check, against blow-ups */
   MSG = 200,            /* bytes of a formatted type in messages */
-  MEMO = 64,            /* entries of the resolution cache (power of 2) */
 };
-
-typedef struct Rel Rel;
-typedef struct Link {
-  Rel *rel;
-  struct Link *next;
-} Link;
-
-/* A union-find node: one per incomplete type. */
-typedef struct Node {
-  int parent, rank;
-  Type *ty;          /* the TY_INCOMPLETE type whose id is this node */
-  Type *bound;       /* root only: the type it equals, never incomplete */
-  Link *rels, *tail; /* root only: relations to re-run when bound */
-  Type *res;         /* resolved type (memo) */
-  uint32_t mark;     /* occurs-check epoch */
-} Node;
-
-typedef enum RelKind { RK_OP, RK_PROJ } RelKind;
-
-/* A deferred constraint: an operator relation or a tuple projection. */
-struct Rel {
-  RelKind kind;
-  Expr *e;        /* the call or projection, for messages */
-  const char *fn; /* the enclosing global, for messages */
-  int line, col;
-  int nargs;
-  Type **args; /* RK_PROJ: args[0] is the tuple's type */
-  Type *out;   /* the expression's type, unified with the result */
-  bool done, queued;
-};
-
-/* A visited expression and its (unresolved, then resolved) type. */
-typedef struct Visit {
-  Expr *e;
-  Type *t;
-  const char *fn;
-  int line, col;
-} Visit;
-
-/* A bound variable. */
-typedef struct VarRec {
-  Var *v;
-  const char *fn;
-  int line, col;
-} VarRec;
-
-typedef struct Cx {
-  Module *m;
-  Arena *A; /* the module's arena: types that outlive the check */
-  Arena *S; /* scratch, freed after the check */
-  Diag *d;
-  TyRelateFn relate;
-  bool failed;
-  bool free_vars_ok; /* ty_check_expr: unbound vars use Var.type/annot */
-  bool occurs, big;  /* why the last unification failed */
-  const char *fn;    /* the global being checked */
-  int line, col;     /* innermost known source position */
-  int depth;
-  long steps;
-  uint32_t epoch;
-
-  Node *nodes;
-  int nnodes, capnodes;
-  Type **vty; /* by var id */
-  int capvty;
-  VarRec *vars;
-  int nvars, capvars;
-  Visit *visits; /* every expression entered, in order (see enter) */
-  int nvisits, capvisits;
-  GlobalFn **sigk; /* open addressing: global -> index in sigv */
-  int *sigi, capsig;
-  Type **sigv;
-  int nsigv, capsigv;
-  struct {
-    Type *k, *v;
-  } * memo; /* direct-mapped cache: structural type -> resolved type */
-  Rel **rels;
-  int nrels, caprels;
-  Rel **queue;
-  int qhead, qn, qcap;
-  Visit *matches; /* complete matches, for the exhaustiveness check */
-  int nmatches, capmatches;
-  int *leaves; /* unknown roots found by the last zonk (node indices) */
-  int nleaves, capleaves;
-  Type *bool_ty, *unit_ty;
-} Cx;
-
-/* Make room for one more element in an array held in the scratch arena. */
-static void *grow(Arena *S, void *old, int n, int *cap, size_t elem) {
-  if (n < *cap)
-    return old;
-  int nc = *cap ? 2 * *cap : 16;
-  void *p = arena_alloc(S, elem * (size_t)nc);
-  if (n)
-    memcpy(p, old, elem * (size_t)n);
-  *cap = nc;
-  return p;
-}
-
-#define PUSH(cx, arr, n, cap, val)                                                                 \
-  do {                                                                                             \
-    (arr) = grow((cx)->S, (arr), (n), &(cap), sizeof *(arr));                                      \
-    (arr)[(n)++] = (val);                                                                          \
-  } while (0)
-
-/* Count work on types; false once the per-check budget is spent. */
-static bool step(Cx *cx) {
-  if (++cx->steps > STEP_LIMIT) {
-    cx->big = true;
-    return false;
-  }
-  return true;
-}
-
-/* ---------------------------------------------------------- union-find */
-
-/* A new unknown type. */
-static Type *fresh(Cx *cx) {
-  cx->nodes = grow(cx->S, cx->nodes, cx->nnodes, &cx->capnodes, sizeof *cx->nodes);
-  int id = cx->nnodes++;
-  Node *n = &cx->nodes[id];
-  memset(n, 0, sizeof *n);
-  n->parent = id;
-  n->ty = ARENA_NEW(cx->S, Type);
-  n->ty->kind = TY_INCOMPLETE;
-  n->ty->incomplete.id = id;
-  return n->ty;
-}
-
-/* Is t an incomplete type of this check (not a stray one)? */
-static bool ours(const Cx *cx, const Type *t) {
-  return t->kind == TY_INCOMPLETE && t->incomplete.id >= 0 && t->incomplete.id < cx->nnodes &&
-         cx->nodes[t->incomplete.id].ty == t;
-}
-
-/* The root of node i, with path halving. */
-static int find(Cx *cx, int i) {
-  while (cx->nodes[i].parent != i) {
-    cx->nodes[i].parent = cx->nodes[cx->nodes[i].parent].parent;
-    i = cx->nodes[i].parent;
-  }
-  return i;
-}
-
-/* t with a bound incomplete type replaced by its binding (one level): an
- * unknown root's type, a non-incomplete type, or a stray incomplete. */
-static Type *shallow(Cx *cx, Type *t) {
-  if (!ours(cx, t))
-    return t;
-  Node *r = &cx->nodes[find(cx, t->incomplete.id)];
-  return r->bound ? r->bound : r->ty;
-}
-
-/* Is t (after shallow) an unknown root of this check? */
-static bool unknown(Cx *cx, Type *t) {
-  return ours(cx, t);
-}
-
-/* Queue the relations waiting on root r. */
-static void trigger(Cx *cx, Node *r) {
-  for (Link *l = r->rels; l; l = l->next)
-    if (!l->rel->done && !l->rel->queued) {
-      l->rel->queued = true;
-      PUSH(cx, cx->queue, cx->qn, cx->qcap, l->rel);
-    }
-  r->rels = r->tail = NULL;
-}
-
-/* Register relation rel on the unknown root r. */
-static void wait_on(Cx *cx, Node *r, Rel *rel) {
-  Link *l = ARENA_NEW(cx->S, Link);
-  l->rel = rel;
-  if (r->tail)
-    r->tail->next = l;
-  else
-    r->rels = l;
-  r->tail = l;
-}
-
-/* Does the unknown root `root` occur in t? */
-static bool occurs(Cx *cx, int root, Type *t, int depth) {
-  if (depth > TYPE_DEPTH || !step(cx)) {
-    cx->big = true;
-    return true;
-  }
-  switch (t->kind) {
-  case TY_INCOMPLETE: {
-    if (!ours(cx, t))
-      return false;
-    int r = find(cx, t->incomplete.id);
-    if (r == root)
-      return true;
-    Node *n = &cx->nodes[r];
-    if (!n->bound || n->mark == cx->epoch)
-      return false;
-    n->mark = cx->epoch;
-    return occurs(cx, root, n->bound, depth + 1);
-  }
-  case TY_TENSOR:
-  case TY_VAR: return false;
-  case TY_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (occurs(cx, root, t->tuple.fields[i], depth + 1))
-        return true;
-    return false;
-  case TY_FUNC:
-    for (int i = 0; i < t->func.nparams; i++)
-      if (occurs(cx, root, t->func.params[i], depth + 1))
-        return true;
-    return occurs(cx, root, t->func.ret, depth + 1);
-  case TY_REF: return occurs(cx, root, t->ref.inner, depth + 1);
-  case TY_ADT:
-    for (int i = 0; i < t->adt.nargs; i++)
-      if (occurs(cx, root, t->adt.args[i], depth + 1))
-        return true;
-    return false;
-  }
-  return false;
-}
-
-/* Bind the unknown root of v to the non-incomplete type t. */
-static bool bind(Cx *cx, Type *v, Type *t) {
-  int root = find(cx, v->incomplete.id);
-  cx->epoch++;
-  if (occurs(cx, root, t, 0)) {
-    cx->occurs = !cx->big;
-    return false;
-  }
-  cx->nodes[root].bound = t;
-  trigger(cx, &cx->nodes[root]);
-  return true;
-}
-
-/* Merge two distinct unknown roots. */
-static void merge(Cx *cx, Type *a, Type *b) {
-  int ra = find(cx, a->incomplete.id), rb = find(cx, b->incomplete.id);
-  if (ra == rb)
-    return;
-  if (cx->nodes[ra].rank < cx->nodes[rb].rank) {
-    int t = ra;
-    ra = rb;
-    rb = t;
-  }
-  Node *A = &cx->nodes[ra], *B = &cx->nodes[rb];
-  B->parent = ra;
-  if (A->rank == B->rank)
-    A->rank++;
-  if (B->rels) {
-    if (A->tail)
-      A->tail->next = B->rels;
-    else
-      A->rels = B->rels;
-    A->tail = B->tail;
-    B->rels = B->tail = NULL;
-  }
-}
-
-static bool unify_any(Cx *cx, Type *a, Type *b, int depth);
-
-/* Whether tensor types a and b are equal. */
-static bool same_tensor(const Type *a, const Type *b) {
-  if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
-    return false;
-  for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
-    if (a->tensor.shape[i] != b->tensor.shape[i])
-      return false;
-  return true;
-}
-
-/* Structural unification (Relay's Unify): see the file comment.  Tensor
- * against tensor, most of them, inline. */
-static inline __attribute__((always_inline)) bool unify_rec(Cx *cx, Type *a, Type *b, int depth) {
-  if (a && b && a->kind == TY_TENSOR && b->kind == TY_TENSOR && depth <= TYPE_DEPTH) {
-    if (!step(cx)) {
-      cx->big = true;
-      return false;
-    }
-    return same_tensor(a, b);
-  }
-  return unify_any(cx, a, b, depth);
-}
-
-/* Unify two arrays of types pairwise. */
-static bool unify_all(Cx *cx, int n, Type **a, Type **b, int depth) {
-  for (int i = 0; i < n; i++)
-    if (!unify_rec(cx, a[i], b[i], depth + 1))
-      return false;
-  return true;
-}
-
-/* unify_rec for any types. */
-static bool unify_any(Cx *cx, Type *a, Type *b, int depth) {
-  if (!a || !b)
-    return false;
-  if (depth > TYPE_DEPTH || !step(cx)) {
-    cx->big = true;
-    return false;
-  }
-  a = shallow(cx, a);
-  b = shallow(cx, b);
-  if (a == b)
-    return true;
-  bool ua = unknown(cx, a), ub = unknown(cx, b);
-  if (ua && ub) {
-    merge(cx, a, b);
-    return true;
-  }
-  if (ua)
-    return bind(cx, a, b);
-  if (ub)
-    return bind(cx, b, a);
-  if (a->kind != b->kind)
-    return false;
-  switch (a->kind) {
-  case TY_TENSOR: return same_tensor(a, b);
-  case TY_TUPLE:
-    return a->tuple.n == b->tuple.n &&
-           unify_all(cx, a->tuple.n, a->tuple.fields, b->tuple.fields, depth);
-  case TY_FUNC:
-    if (a->func.ntvars != b->func.ntvars || a->func.nparams != b->func.nparams)
-      return false;
-    if (a->func.ntvars) {
-      /* Polymorphic function types unify up to renaming their type
-       * parameters, as in Relay: rename b's to a's. */
-      for (int i = 0; i < b->func.ntvars; i++)
-        if (!b->func.tvars[i] || b->func.tvars[i]->kind != TY_VAR)
-          return false;
-      b = ir_type_subst(cx->A, b, b->func.ntvars, b->func.tvars, a->func.tvars);
-    }
-    return unify_all(cx, a->func.nparams, a->func.params, b->func.params, depth) &&
-           unify_rec(cx, a->func.ret, b->func.ret, depth + 1);
-  case TY_REF: return unify_rec(cx, a->ref.inner, b->ref.inner, depth + 1);
-  case TY_ADT:
-    return a->adt.def == b->adt.def && a->adt.nargs == b->adt.nargs &&
-           unify_all(cx, a->adt.nargs, a->adt.args, b->adt.args, depth);
-  case TY_VAR: return false;        /* rigid: equal only to itself */
-  case TY_INCOMPLETE: return false; /* a stray incomplete type */
-  }
-  return false;
-}
-
-/* Unify a and b; on failure cx->occurs / cx->big say why. */
-static bool unify(Cx *cx, Type *a, Type *b) {
-  cx->occurs = cx->big = false;
-  return unify_rec(cx, a, b, 0);
-}
-
-/* --------------------------------------------------- building types */
-
-/* The tuple, ADT or function type t with its parts replaced by parts
- * (and its result by ret), in arena a. */
-static Type *rebuild(Arena *a, Type *t, Type **parts, Type *ret) {
-  if (t->kind == TY_TUPLE)
-    return ir_tuple_type(a, t->tuple.n, parts);
-  if (t->kind == TY_ADT)
-    return ir_adt_type(a, t->adt.def, t->adt.nargs, parts);
-  return ir_func_type(a, t->func.ntvars, t->func.tvars, t->func.nparams, parts, ret);
-}
-
-static Type *inst_any(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
-                      int depth);
-
-/* t with the TY_VARs from[i] replaced by to[i] and, when freshen, every
- * incomplete type (a `_` written in an annotation) replaced by a fresh
- * one.  Returns t itself when nothing changes.  NULL if t is malformed.
- * Tensor types, most of them, inline. */
-static inline __attribute__((always_inline)) Type *inst(Cx *cx, Type *t, int n, Type *const *from,
-                                                        Type *const *to, bool freshen, int depth) {
-  if (t && t->kind == TY_TENSOR && depth <= TYPE_DEPTH) {
-    if (!step(cx) || t->tensor.rank < 0 || t->tensor.rank > IR_MAX_RANK ||
-        (unsigned)t->tensor.dtype >= DT_COUNT)
-      return NULL;
-    return t;
-  }
-  return inst_any(cx, t, n, from, to, freshen, depth);
-}
-
-/* inst for any type. */
-static Type *inst_any(Cx *cx, Type *t, int n, Type *const *from, Type *const *to, bool freshen,
-                      int depth) {
-  if (!t || depth > TYPE_DEPTH || !step(cx))
-    return NULL;
-  switch (t->kind) {
-  case TY_TENSOR:
-    if (t->tensor.rank < 0 || t->tensor.rank > IR_MAX_RANK || (unsigned)t->tensor.dtype >= DT_COUNT)
-      return NULL;
-    return t;
-  case TY_VAR:
-    for (int i = 0; i < n; i++)
-      if (from[i] == t)
-        return to[i];
-    return t;
-  case TY_INCOMPLETE: return freshen ? fresh(cx) : t;
-  case TY_REF: {
-    Type *in = inst(cx, t->ref.inner, n, from, to, freshen, depth + 1);
-    return !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
-  }
-  case TY_TUPLE:
-  case TY_ADT:
-  case TY_FUNC: {
-    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
-    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
-                 : t->kind == TY_ADT ? t->adt.args
-                                     : t->func.params;
-    if (k < 0 || (k > 0 && !src))
-      return NULL;
-    if (t->kind == TY_ADT && (!t->adt.def || t->adt.def->ntvars != k))
-      return NULL;
-    Type *buf[8]; /* the builders copy the array */
-    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
-    bool changed = false;
-    for (int i = 0; i < k; i++) {
-      if (!(dst[i] = inst(cx, src[i], n, from, to, freshen, depth + 1)))
-        return NULL;
-      changed |= dst[i] != src[i];
-    }
-    Type *ret = NULL;
-    if (t->kind == TY_FUNC) {
-      if (!(ret = inst(cx, t->func.ret, n, from, to, freshen, depth + 1)))
-        return NULL;
-      changed |= ret != t->func.ret;
-    }
-    return changed ? rebuild(cx->A, t, dst, ret) : t;
-  }
-  }
-  return NULL;
-}
-
-/* t with every bound incomplete type replaced by its binding, allocated in
- * arena a.  When collect, the unknown roots met are added to cx->leaves. */
-static Type *zonk(Cx *cx, Type *t, Arena *a, bool collect, int depth) {
-  if (depth > TYPE_DEPTH || !step(cx))
-    return t;
-  if (t->kind == TY_INCOMPLETE) {
-    Type *s = shallow(cx, t);
-    if (s->kind == TY_INCOMPLETE) {
-      if (collect && ours(cx, s))
-        PUSH(cx, cx->leaves, cx->nleaves, cx->capleaves, find(cx, s->incomplete.id));
-      return s;
-    }
-    return zonk(cx, s, a, collect, depth + 1);
-  }
-  switch (t->kind) {
-  case TY_REF: {
-    Type *in = zonk(cx, t->ref.inner, a, collect, depth + 1);
-    return in == t->ref.inner ? t : ir_ref_type(a, in);
-  }
-  case TY_TUPLE:
-  case TY_ADT:
-  case TY_FUNC: {
-    int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
-    Type **src = t->kind == TY_TUPLE ? t->tuple.fields
-                 : t->kind == TY_ADT ? t->adt.args
-                                     : t->func.params;
-    Type *buf[8];
-    Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
-    bool changed = false;
-    for (int i = 0; i < k; i++) {
-      dst[i] = zonk(cx, src[i], a, collect, depth + 1);
-      changed |= dst[i] != src[i];
-    }
-    Type *ret = NULL;
-    if (t->kind == TY_FUNC) {
-      ret = zonk(cx, t->func.ret, a, collect, depth + 1);
-      changed |= ret != t->func.ret;
-    }
-    return changed ? rebuild(a, t, dst, ret) : t;
-  }
-  default: return t;
-  }
-}
-
-static Type *resolve_any(Cx *cx, Type *t, int depth);
-
-/* The fully resolved form of t (in the module's arena), or NULL when some
- * part is still unknown.  Tensor types, most of them, inline. */
-static inline __attribute__((always_inline)) Type *resolve(Cx *cx, Type *t, int depth) {
-  if (t && t->kind == TY_TENSOR && depth <= TYPE_DEPTH)
-    return step(cx) ? t : NULL;
-  return resolve_any(cx, t, depth);
-}
-
-/* resolve for a tuple, function, ref or ADT type t, not memoised (out of
- * line, so that resolve stays cheap on the common tensor types). */
-static __attribute__((noinline)) Type *resolve_parts(Cx *cx, Type *t, int depth) {
-  if (t->kind == TY_REF) {
-    Type *in = resolve(cx, t->ref.inner, depth + 1);
-    return !in ? NULL : in == t->ref.inner ? t : ir_ref_type(cx->A, in);
-  }
-  int k = t->kind == TY_TUPLE ? t->tuple.n : t->kind == TY_ADT ? t->adt.nargs : t->func.nparams;
-  Type **src = t->kind == TY_TUPLE ? t->tuple.fields
-               : t->kind == TY_ADT ? t->adt.args
-                                   : t->func.params;
-  Type *buf[8]; /* the builders copy the array */
-  Type **dst = k <= 8 ? buf : ARENA_ARRAY(cx->S, Type *, k);
-  bool changed = false;
-  for (int i = 0; i < k; i++) {
-    if (!(dst[i] = resolve(cx, src[i], depth + 1)))
-      return NULL;
-    changed |= dst[i] != src[i];
-  }
-  Type *ret = NULL;
-  if (t->kind == TY_FUNC) {
-    if (!(ret = resolve(cx, t->func.ret, depth + 1)))
-      return NULL;
-    changed |= ret != t->func.ret;
-  }
-  return changed ? rebuild(cx->A, t, dst, ret) : t;
-}
-
-/* resolve for any type; composite types are memoised by pointer. */
-static Type *resolve_any(Cx *cx, Type *t, int depth) {
-  if (!t || depth > TYPE_DEPTH || !step(cx))
-    return NULL;
-  switch (t->kind) {
-  case TY_TENSOR:
-  case TY_VAR: return t;
-  case TY_INCOMPLETE: {
-    if (!ours(cx, t))
-      return NULL;
-    Node *r = &cx->nodes[find(cx, t->incomplete.id)];
-    if (!r->res && r->bound)
-      r->res = resolve(cx, r->bound, depth + 1);
-    return r->res;
-  }
-  default: break;
-  }
-  if (!cx->memo)
-    cx->memo = arena_alloc(cx->S, sizeof *cx->memo * MEMO);
-  size_t h = (size_t)(((uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull >> 40) & (MEMO - 1);
-  if (cx->memo[h].k != t) {
-    cx->memo[h].v = resolve_parts(cx, t, depth);
-    cx->memo[h].k = t;
-  }
-  return cx->memo[h].v;
-}
 
 /* ----------------------------------------------------------- messages */
 
@@ -605,7 +65,7 @@ static void fmt(Cx *cx, Buf *b, Type *t, int depth) {
     put(b, "...");
     return;
   }
-  t = shallow(cx, t);
+  t = ty_shallow(cx, t);
   switch (t->kind) {
   case TY_TENSOR:
     put(b, "Tensor[(");
@@ -665,7 +125,7 @@ static void fmt(Cx *cx, Buf *b, Type *t, int depth) {
     break;
   case TY_VAR: put(b, t->var.name ? t->var.name : "?"); break;
   case TY_INCOMPLETE:
-    snprintf(tmp, sizeof tmp, "?%d", ours(cx, t) ? find(cx, t->incomplete.id) : -1);
+    snprintf(tmp, sizeof tmp, "?%d", ty_ours(cx, t) ? ty_find(cx, t->incomplete.id) : -1);
     put(b, tmp);
     break;
   }
@@ -814,7 +274,7 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
             "polymorphic function @%s must annotate its parameter %%%s", g->name, v->name);
       return NULL;
     }
-    ps[i] = v->annot ? inst(cx, v->annot, 0, NULL, NULL, true, 0) : fresh(cx);
+    ps[i] = v->annot ? ty_inst(cx, v->annot, 0, NULL, NULL, true, 0) : ty_fresh(cx);
     if (!ps[i]) {
       errat(cx, g->name, f->line, f->col, "parameter %%%s of @%s has a malformed type", v->name,
             g->name);
@@ -826,7 +286,7 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
           g->name);
     return NULL;
   }
-  Type *ret = f->func.ret ? inst(cx, f->func.ret, 0, NULL, NULL, true, 0) : fresh(cx);
+  Type *ret = f->func.ret ? ty_inst(cx, f->func.ret, 0, NULL, NULL, true, 0) : ty_fresh(cx);
   if (!ret) {
     errat(cx, g->name, f->line, f->col, "the return type of @%s is malformed", g->name);
     return NULL;
@@ -885,11 +345,11 @@ static Type *instantiate(Cx *cx, Type *sig) {
     return sig;
   Type **to = ARENA_ARRAY(cx->S, Type *, n);
   for (int i = 0; i < n; i++)
-    to[i] = fresh(cx);
+    to[i] = ty_fresh(cx);
   Type **ps = sig->func.nparams ? ARENA_ARRAY(cx->S, Type *, sig->func.nparams) : NULL;
   for (int i = 0; i < sig->func.nparams; i++)
-    ps[i] = inst(cx, sig->func.params[i], n, sig->func.tvars, to, false, 0);
-  Type *ret = inst(cx, sig->func.ret, n, sig->func.tvars, to, false, 0);
+    ps[i] = ty_inst(cx, sig->func.params[i], n, sig->func.tvars, to, false, 0);
+  Type *ret = ty_inst(cx, sig->func.ret, n, sig->func.tvars, to, false, 0);
   return ir_func_type(cx->A, 0, NULL, sig->func.nparams, ps, ret);
 }
 
@@ -898,10 +358,10 @@ static Type *instantiate(Cx *cx, Type *sig) {
  * first (so @map(@id, %xs) checks); the value being the polymorphic side
  * keeps this sound. */
 static bool unify_to(Cx *cx, Type *expected, Type *found) {
-  Type *f = shallow(cx, found), *x = shallow(cx, expected);
+  Type *f = ty_shallow(cx, found), *x = ty_shallow(cx, expected);
   if (f->kind == TY_FUNC && f->func.ntvars && x->kind == TY_FUNC && !x->func.ntvars)
     found = instantiate(cx, f);
-  return unify(cx, expected, found);
+  return ty_unify(cx, expected, found);
 }
 
 /* ---------------------------------------------------------- variables */
@@ -939,7 +399,7 @@ static inline __attribute__((always_inline)) bool bind_var(Cx *cx, Var *v, Type 
 
 /* v's annotation as a type of this check, or NULL (error) if malformed. */
 static Type *annot(Cx *cx, Var *v, const Expr *at) {
-  Type *t = inst(cx, v->annot, 0, NULL, NULL, true, 0);
+  Type *t = ty_inst(cx, v->annot, 0, NULL, NULL, true, 0);
   if (!t)
     ERR(cx, at, "the annotation of %%%s is malformed", v->name);
   return t;
@@ -958,7 +418,7 @@ static Rel *new_rel(Cx *cx, RelKind k, Expr *e, int nargs, Type **args) {
   r->nargs = nargs;
   r->args = ARENA_ARRAY(cx->S, Type *, nargs);
   memcpy(r->args, args, sizeof *args * (size_t)nargs);
-  r->out = fresh(cx);
+  r->out = ty_fresh(cx);
   PUSH(cx, cx->rels, cx->nrels, cx->caprels, r);
   return r;
 }
@@ -984,7 +444,7 @@ static RelStatus run_op(Cx *cx, Expr *e, Type **args, int nargs, Type **out, cha
   cx->nleaves = 0;
   cx->big = false;
   for (int i = 0; i < nargs; i++)
-    z[i] = zonk(cx, args[i], cx->A, true, 0);
+    z[i] = ty_zonk(cx, args[i], cx->A, true, 0);
   if (cx->big) {
     snprintf(err, errlen, "argument types too large");
     return REL_ERROR;
@@ -1004,7 +464,7 @@ static RelStatus run_op(Cx *cx, Expr *e, Type **args, int nargs, Type **out, cha
 /* Register r on every unknown root the last zonk met. */
 static void wait_leaves(Cx *cx, Rel *r) {
   for (int i = 0; i < cx->nleaves; i++)
-    wait_on(cx, &cx->nodes[cx->leaves[i]], r);
+    ty_wait_on(cx, &cx->nodes[cx->leaves[i]], r);
 }
 
 static void rerun_in(Cx *cx, Rel *r);
@@ -1025,9 +485,9 @@ static void rerun(Cx *cx, Rel *r) {
 /* rerun's body. */
 static void rerun_in(Cx *cx, Rel *r) {
   if (r->kind == RK_PROJ) {
-    Type *s = shallow(cx, r->args[0]);
-    if (unknown(cx, s)) {
-      wait_on(cx, &cx->nodes[find(cx, s->incomplete.id)], r);
+    Type *s = ty_shallow(cx, r->args[0]);
+    if (ty_unknown(cx, s)) {
+      ty_wait_on(cx, &cx->nodes[ty_find(cx, s->incomplete.id)], r);
       return;
     }
     r->done = true;
@@ -1036,7 +496,7 @@ static void rerun_in(Cx *cx, Rel *r) {
       ERR(cx, r->e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
     else if (i < 0 || i >= s->tuple.n)
       ERR(cx, r->e, "projection .%d is out of range for %s", i, show(cx, s));
-    else if (!unify(cx, r->out, s->tuple.fields[i]))
+    else if (!ty_unify(cx, r->out, s->tuple.fields[i]))
       mismatch(cx, r->e, "projection", r->out, s->tuple.fields[i]);
     return;
   }
@@ -1050,7 +510,7 @@ static void rerun_in(Cx *cx, Rel *r) {
     rel_error(cx, r, err);
   } else {
     r->done = true;
-    if (!unify(cx, r->out, out))
+    if (!ty_unify(cx, r->out, out))
       mismatch(cx, r->e, describe(cx, r->e), r->out, out);
   }
 }
@@ -1067,17 +527,17 @@ static void solve(Cx *cx) {
 
 /* ------------------------------------------------- constraint generation */
 
-static Type *gen(Cx *cx, Expr *e);
+static Type *cg_expr(Cx *cx, Expr *e);
 
 /* Generate constraints for the n expressions es; NULL after an error. */
-static Type **gen_all(Cx *cx, int n, Expr **es) {
+static Type **cg_exprs(Cx *cx, int n, Expr **es) {
   if (n < 0 || (n && !es)) {
     ERR(cx, NULL, "malformed expression list");
     return NULL;
   }
   Type **ts = n ? ARENA_ARRAY(cx->S, Type *, n) : NULL;
   for (int i = 0; i < n; i++)
-    if (!(ts[i] = gen(cx, es[i])))
+    if (!(ts[i] = cg_expr(cx, es[i])))
       return NULL;
   return ts;
 }
@@ -1088,10 +548,10 @@ static Type **ctor_fields(Cx *cx, Ctor *c, Type ***targs, const Expr *at) {
   TypeDef *td = c->def;
   Type **to = td->ntvars ? ARENA_ARRAY(cx->S, Type *, td->ntvars) : NULL;
   for (int i = 0; i < td->ntvars; i++)
-    to[i] = fresh(cx);
+    to[i] = ty_fresh(cx);
   Type **fs = c->nfields ? ARENA_ARRAY(cx->S, Type *, c->nfields) : NULL;
   for (int i = 0; i < c->nfields; i++)
-    if (!(fs[i] = inst(cx, c->fields[i], td->ntvars, td->tvars, to, true, 0))) {
+    if (!(fs[i] = ty_inst(cx, c->fields[i], td->ntvars, td->tvars, to, true, 0))) {
       ERR(cx, at, "constructor %s has a malformed field type", c->name);
       return NULL;
     }
@@ -1106,7 +566,7 @@ static bool ctor_ok(const Ctor *c) {
 }
 
 /* Bind the variables of pattern p, matched against a value of type t. */
-static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
+static void cg_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
   if (cx->failed)
     return;
   if (!p || depth > MAX_DEPTH) {
@@ -1148,12 +608,12 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
     if (!fs && c->nfields)
       return;
     Type *adt = ir_adt_type(cx->A, c->def, c->def->ntvars, targs);
-    if (!unify(cx, t, adt)) {
+    if (!ty_unify(cx, t, adt)) {
       mismatch(cx, m, arena_printf(cx->S, "pattern %s", c->name), t, adt);
       return;
     }
     for (int i = 0; i < p->n; i++)
-      gen_pat(cx, m, p->sub[i], fs[i], depth + 1);
+      cg_pat(cx, m, p->sub[i], fs[i], depth + 1);
     return;
   }
   case PAT_TUPLE: {
@@ -1161,22 +621,22 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
       ERR(cx, m, "malformed tuple pattern");
       return;
     }
-    Type *s = shallow(cx, t);
+    Type *s = ty_shallow(cx, t);
     Type **fs;
     if (s->kind == TY_TUPLE && s->tuple.n == p->n) {
       fs = s->tuple.fields;
     } else {
       fs = p->n ? ARENA_ARRAY(cx->S, Type *, p->n) : NULL;
       for (int i = 0; i < p->n; i++)
-        fs[i] = fresh(cx);
+        fs[i] = ty_fresh(cx);
       Type *tt = ir_tuple_type(cx->A, p->n, fs);
-      if (!unify(cx, t, tt)) {
+      if (!ty_unify(cx, t, tt)) {
         mismatch(cx, m, "tuple pattern", t, tt);
         return;
       }
     }
     for (int i = 0; i < p->n; i++)
-      gen_pat(cx, m, p->sub[i], fs[i], depth + 1);
+      cg_pat(cx, m, p->sub[i], fs[i], depth + 1);
     return;
   }
   }
@@ -1184,7 +644,7 @@ static void gen_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
 }
 
 /* An operator call: run its relation now, or defer it. */
-static Type *gen_op(Cx *cx, Expr *e, Type **args) {
+static Type *cg_op(Cx *cx, Expr *e, Type **args) {
   if ((unsigned)e->call.op >= OP_COUNT) {
     ERR(cx, e, "call of an unknown operator");
     return NULL;
@@ -1207,9 +667,9 @@ static Type *gen_op(Cx *cx, Expr *e, Type **args) {
 }
 
 /* A call of a function-typed expression. */
-static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
+static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
   int n = e->call.nargs;
-  Type *s = shallow(cx, callee);
+  Type *s = ty_shallow(cx, callee);
   if (s->kind == TY_FUNC && s->func.ntvars)
     s = instantiate(cx, s); /* each call of a polymorphic function */
   if (s->kind == TY_FUNC) {
@@ -1226,10 +686,10 @@ static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
       }
     return s->func.ret;
   }
-  if (unknown(cx, s)) {
-    Type *ret = fresh(cx);
+  if (ty_unknown(cx, s)) {
+    Type *ret = ty_fresh(cx);
     Type *ft = ir_func_type(cx->A, 0, NULL, n, args, ret);
-    if (!unify(cx, s, ft)) {
+    if (!ty_unify(cx, s, ft)) {
       mismatch(cx, e, arena_printf(cx->S, "callee of %s", describe(cx, e)), s, ft);
       return NULL;
     }
@@ -1241,7 +701,7 @@ static Type *gen_call(Cx *cx, Expr *e, Type *callee, Type **args) {
 }
 
 /* A constructor call. */
-static Type *gen_ctor(Cx *cx, Expr *e, Type **args) {
+static Type *cg_ctor(Cx *cx, Expr *e, Type **args) {
   Ctor *c = e->call.ctor;
   if (!ctor_ok(c)) {
     ERR(cx, e, "call of a malformed constructor");
@@ -1266,7 +726,7 @@ static Type *gen_ctor(Cx *cx, Expr *e, Type **args) {
 }
 
 /* A function literal (not a global's definition). */
-static Type *gen_func(Cx *cx, Expr *e) {
+static Type *cg_func(Cx *cx, Expr *e) {
   if (e->func.ntvars) {
     ERR(cx, e, "a function with type parameters is only allowed as a global definition");
     return NULL;
@@ -1283,16 +743,16 @@ static Type *gen_func(Cx *cx, Expr *e) {
       ERR(cx, e, "malformed function parameter");
       return NULL;
     }
-    ps[i] = v->annot ? annot(cx, v, e) : fresh(cx);
+    ps[i] = v->annot ? annot(cx, v, e) : ty_fresh(cx);
     if (!ps[i] || !bind_var(cx, v, ps[i], e))
       return NULL;
   }
-  Type *bt = gen(cx, e->func.body);
+  Type *bt = cg_expr(cx, e->func.body);
   if (!bt)
     return NULL;
   Type *rt = bt;
   if (e->func.ret) {
-    if (!(rt = inst(cx, e->func.ret, 0, NULL, NULL, true, 0))) {
+    if (!(rt = ty_inst(cx, e->func.ret, 0, NULL, NULL, true, 0))) {
       ERR(cx, e, "the return annotation is malformed");
       return NULL;
     }
@@ -1305,8 +765,8 @@ static Type *gen_func(Cx *cx, Expr *e) {
 }
 
 /* A match: bind each clause's pattern, unify the clause bodies. */
-static Type *gen_match(Cx *cx, Expr *e) {
-  Type *st = gen(cx, e->match.scrut);
+static Type *cg_match(Cx *cx, Expr *e) {
+  Type *st = cg_expr(cx, e->match.scrut);
   if (!st)
     return NULL;
   if (e->match.n < 0 || (e->match.n && !e->match.clauses)) {
@@ -1316,13 +776,13 @@ static Type *gen_match(Cx *cx, Expr *e) {
   Type *r = NULL;
   for (int i = 0; i < e->match.n && !cx->failed; i++) {
     Clause *c = &e->match.clauses[i];
-    gen_pat(cx, e, c->pat, st, 0);
-    Type *bt = cx->failed ? NULL : gen(cx, c->body);
+    cg_pat(cx, e, c->pat, st, 0);
+    Type *bt = cx->failed ? NULL : cg_expr(cx, c->body);
     if (!bt)
       return NULL;
     if (!r)
       r = bt;
-    else if (!unify(cx, r, bt)) {
+    else if (!ty_unify(cx, r, bt)) {
       mismatch(cx, c->body, arena_printf(cx->S, "clause %d of the match (against clause 0)", i), r,
                bt);
       return NULL;
@@ -1334,7 +794,7 @@ static Type *gen_match(Cx *cx, Expr *e) {
     Visit v = {e, st, cx->fn, e->line ? e->line : cx->line, e->line ? e->col : cx->col};
     PUSH(cx, cx->matches, cx->nmatches, cx->capmatches, v);
   }
-  return r ? r : fresh(cx);
+  return r ? r : ty_fresh(cx);
 }
 
 /* Visited marks.  During a check, the Expr.type of a visited node holds
@@ -1379,7 +839,7 @@ static void unmark(Cx *cx) {
 
 /* A let, iterating down chains of lets so that long ones (ANF) do not
  * nest the recursion. */
-static Type *gen_let(Cx *cx, Expr *e) {
+static Type *cg_let(Cx *cx, Expr *e) {
   int n0 = 0, cap = 0;
   Expr **chain = NULL;
   Expr *cur = e;
@@ -1399,7 +859,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
       cx->col = cur->col;
     }
     Var *v = cur->let.var;
-    Type *vt = gen(cx, cur->let.value);
+    Type *vt = cg_expr(cx, cur->let.value);
     if (!vt)
       return NULL;
     if (!v) {
@@ -1421,7 +881,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
       return NULL;
     cur = cur->let.body;
     if (!cur || cur->kind != EX_LET) {
-      bt = gen(cx, cur);
+      bt = cg_expr(cx, cur);
       break;
     }
   }
@@ -1435,7 +895,7 @@ static Type *gen_let(Cx *cx, Expr *e) {
 }
 
 /* The constraints of one node; its type, or NULL after an error. */
-static Type *gen_node(Cx *cx, Expr *e) {
+static Type *cg_node(Cx *cx, Expr *e) {
   switch (e->kind) {
   case EX_VAR: {
     Type **slot = var_slot(cx, e->var, e);
@@ -1469,18 +929,18 @@ static Type *gen_node(Cx *cx, Expr *e) {
     return ir_tensor_type_of(cx->A, t);
   }
   case EX_TUPLE: {
-    Type **fs = gen_all(cx, e->tuple.n, e->tuple.fields);
+    Type **fs = cg_exprs(cx, e->tuple.n, e->tuple.fields);
     return fs || !e->tuple.n ? ir_tuple_type(cx->A, e->tuple.n, fs) : NULL;
   }
   case EX_PROJ: {
-    Type *tt = gen(cx, e->proj.tuple);
+    Type *tt = cg_expr(cx, e->proj.tuple);
     if (!tt)
       return NULL;
-    Type *s = shallow(cx, tt);
+    Type *s = ty_shallow(cx, tt);
     int i = e->proj.index;
-    if (unknown(cx, s)) {
+    if (ty_unknown(cx, s)) {
       Rel *r = new_rel(cx, RK_PROJ, e, 1, &tt);
-      wait_on(cx, &cx->nodes[find(cx, s->incomplete.id)], r);
+      ty_wait_on(cx, &cx->nodes[ty_find(cx, s->incomplete.id)], r);
       return r->out;
     }
     if (s->kind != TY_TUPLE) {
@@ -1493,20 +953,20 @@ static Type *gen_node(Cx *cx, Expr *e) {
     }
     return s->tuple.fields[i];
   }
-  case EX_LET: return gen_let(cx, e);
+  case EX_LET: return cg_let(cx, e);
   case EX_IF: {
-    Type *c = gen(cx, e->if_.cond);
+    Type *c = cg_expr(cx, e->if_.cond);
     if (!c)
       return NULL;
-    if (!unify(cx, cx->bool_ty, c)) {
+    if (!ty_unify(cx, cx->bool_ty, c)) {
       mismatch(cx, e->if_.cond, "if condition", cx->bool_ty, c);
       return NULL;
     }
-    Type *t = gen(cx, e->if_.then);
-    Type *f = t ? gen(cx, e->if_.els) : NULL;
+    Type *t = cg_expr(cx, e->if_.then);
+    Type *f = t ? cg_expr(cx, e->if_.els) : NULL;
     if (!f)
       return NULL;
-    if (!unify(cx, t, f)) {
+    if (!ty_unify(cx, t, f)) {
       mismatch(cx, e->if_.els, "else branch of the if (against the then branch)", t, f);
       return NULL;
     }
@@ -1514,53 +974,53 @@ static Type *gen_node(Cx *cx, Expr *e) {
   }
   case EX_CALL: {
     Type *callee = NULL;
-    if (e->call.kind == CALL_EXPR && !(callee = gen(cx, e->call.callee)))
+    if (e->call.kind == CALL_EXPR && !(callee = cg_expr(cx, e->call.callee)))
       return NULL;
-    Type **args = gen_all(cx, e->call.nargs, e->call.args);
+    Type **args = cg_exprs(cx, e->call.nargs, e->call.args);
     if (!args && e->call.nargs)
       return NULL;
     if (cx->failed)
       return NULL;
     switch (e->call.kind) {
-    case CALL_OP: return gen_op(cx, e, args);
-    case CALL_CTOR: return gen_ctor(cx, e, args);
-    case CALL_EXPR: return gen_call(cx, e, callee, args);
+    case CALL_OP: return cg_op(cx, e, args);
+    case CALL_CTOR: return cg_ctor(cx, e, args);
+    case CALL_EXPR: return cg_call(cx, e, callee, args);
     }
     ERR(cx, e, "malformed call");
     return NULL;
   }
-  case EX_FUNC: return gen_func(cx, e);
+  case EX_FUNC: return cg_func(cx, e);
   case EX_REF_NEW: {
-    Type *v = gen(cx, e->ref_new.value);
+    Type *v = cg_expr(cx, e->ref_new.value);
     return v ? ir_ref_type(cx->A, v) : NULL;
   }
   case EX_REF_READ: {
-    Type *r = gen(cx, e->ref_read.ref);
+    Type *r = cg_expr(cx, e->ref_read.ref);
     if (!r)
       return NULL;
-    Type *s = shallow(cx, r);
+    Type *s = ty_shallow(cx, r);
     if (s->kind == TY_REF)
       return s->ref.inner;
-    Type *x = fresh(cx), *rx = ir_ref_type(cx->A, x);
-    if (!unify(cx, rx, r)) {
+    Type *x = ty_fresh(cx), *rx = ir_ref_type(cx->A, x);
+    if (!ty_unify(cx, rx, r)) {
       mismatch(cx, e->ref_read.ref, "ref_read", rx, r);
       return NULL;
     }
     return x;
   }
   case EX_REF_WRITE: {
-    Type *r = gen(cx, e->ref_write.ref);
-    Type *v = r ? gen(cx, e->ref_write.value) : NULL;
+    Type *r = cg_expr(cx, e->ref_write.ref);
+    Type *v = r ? cg_expr(cx, e->ref_write.value) : NULL;
     if (!v)
       return NULL;
     Type *rv = ir_ref_type(cx->A, v);
-    if (!unify(cx, r, rv)) {
+    if (!ty_unify(cx, r, rv)) {
       mismatch(cx, e->ref_write.ref, "ref_write reference (against the value written)", rv, r);
       return NULL;
     }
     return cx->unit_ty;
   }
-  case EX_MATCH: return gen_match(cx, e);
+  case EX_MATCH: return cg_match(cx, e);
   }
   ERR(cx, e, "malformed expression");
   return NULL;
@@ -1568,7 +1028,7 @@ static Type *gen_node(Cx *cx, Expr *e) {
 
 /* Generate the constraints of e (once per node: shared nodes reuse their
  * type) and return its type, or NULL after an error. */
-static Type *gen(Cx *cx, Expr *e) {
+static Type *cg_expr(Cx *cx, Expr *e) {
   if (cx->failed)
     return NULL;
   if (!e) {
@@ -1588,7 +1048,7 @@ static Type *gen(Cx *cx, Expr *e) {
     cx->col = e->col;
   }
   cx->depth++;
-  Type *t = gen_node(cx, e);
+  Type *t = cg_node(cx, e);
   cx->depth--;
   cx->line = line;
   cx->col = col;
@@ -1599,7 +1059,7 @@ static Type *gen(Cx *cx, Expr *e) {
 }
 
 /* A global's definition: its parameters take the signature's types. */
-static void gen_global(Cx *cx, GlobalFn *g, Type *sig) {
+static void cg_global(Cx *cx, GlobalFn *g, Type *sig) {
   Expr *f = g->func;
   Type *seen;
   cx->fn = g->name;
@@ -1613,7 +1073,7 @@ static void gen_global(Cx *cx, GlobalFn *g, Type *sig) {
   for (int i = 0; i < f->func.nparams; i++)
     if (!bind_var(cx, f->func.params[i], sig->func.params[i], f))
       return;
-  Type *bt = gen(cx, f->func.body);
+  Type *bt = cg_expr(cx, f->func.body);
   if (!bt)
     return;
   if (!unify_to(cx, sig->func.ret, bt)) {
@@ -1651,7 +1111,7 @@ static bool finish(Cx *cx) {
       put(&b, r->nargs ? ")" : "()");
       bool known = true;
       for (int j = 0; j < r->nargs; j++)
-        known &= resolve(cx, r->args[j], 0) != NULL;
+        known &= ty_resolve(cx, r->args[j], 0) != NULL;
       errat(cx, r->fn, r->line, r->col,
             known ? "cannot infer the type of %s: its relation gives no result for %s"
                   : "cannot infer the type of %s: its argument types %s are not known well enough",
@@ -1661,7 +1121,7 @@ static bool finish(Cx *cx) {
   }
   for (int i = 0; i < cx->nvisits; i++) {
     Visit *v = &cx->visits[i];
-    Type *t = resolve(cx, v->t, 0);
+    Type *t = ty_resolve(cx, v->t, 0);
     if (!t) {
       if (cx->big)
         errat(cx, v->fn, v->line, v->col, "the type of %s is too large", describe(cx, v->e));
@@ -1676,7 +1136,7 @@ static bool finish(Cx *cx) {
   for (int i = 0; i < cx->nvars; i++) {
     VarRec *r = &cx->vars[i];
     Type *t = cx->vty[r->v->id];
-    if (!(vts[i] = resolve(cx, t, 0))) {
+    if (!(vts[i] = ty_resolve(cx, t, 0))) {
       errat(cx, r->fn, r->line, r->col, "cannot infer the type of %%%s: found %s", r->v->name,
             show(cx, t));
       return false;
@@ -1684,7 +1144,7 @@ static bool finish(Cx *cx) {
   }
   for (int i = 0; i < cx->nmatches; i++) {
     Visit *v = &cx->matches[i];
-    Type *st = resolve(cx, v->t, 0);
+    Type *st = ty_resolve(cx, v->t, 0);
     char wit[160];
     int ex =
         st ? ty_match_exhaustive(v->e->match.clauses, v->e->match.n, st, cx->S, wit, sizeof wit)
@@ -1756,7 +1216,7 @@ bool ty_check_module_with(Module *m, Diag *d, TyRelateFn relate) {
       set_sig(&cx, g, sig);
   }
   for (int i = 0; i < m->nfuncs && !cx.failed; i++) {
-    gen_global(&cx, m->funcs[i], cx.sigv[i]);
+    cg_global(&cx, m->funcs[i], cx.sigv[i]);
     solve(&cx);
   }
   cx.fn = NULL;
@@ -1769,7 +1229,7 @@ bool ty_check_expr_with(Module *m, Expr *e, Diag *d, TyRelateFn relate) {
   Cx cx;
   cx_init(&cx, m, d, relate);
   cx.free_vars_ok = true;
-  gen(&cx, e);
+  cg_expr(&cx, e);
   bool ok = !cx.failed && finish(&cx);
   cx_free(&cx, ok);
   return ok;

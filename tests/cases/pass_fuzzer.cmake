@@ -1,7 +1,7 @@
 # pass_fuzzer on every seed-corpus file and every saved finding
 # (tests/regressions/pass_fuzzer: choice streams that once failed, each run
-# once with the passes its header chooses; pass_fuzzer_fusion: the same
-# for fusion_fuzzer), then a short seeded fuzzing run
+# once with the passes its header chooses; tests/regressions/fusion_fuzzer:
+# the same for fusion_fuzzer), then a short seeded fuzzing run
 # of all passes from the seed corpus into a scratch directory.
 if(TARGET pass_fuzzer)
   rs_files_test(fuzz_pass_corpus pass_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
@@ -29,8 +29,8 @@ if(TARGET pass_fuzzer)
 endif()
 if(TARGET fusion_fuzzer)
   # Findings with the fusion policy (fusion_fuzzer, or pass_fuzzer
-  # -policy=fusion: tests/regressions/pass_fuzzer_fusion), and the seed
+  # -policy=fusion: tests/regressions/fusion_fuzzer), and the seed
   # corpus, decoded with that policy.
   rs_files_test(fuzz_fusion_corpus fusion_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
-                ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer_fusion/*)
+                ${CMAKE_SOURCE_DIR}/tests/regressions/fusion_fuzzer/*)
 endif()
