@@ -16,6 +16,7 @@
  * one of its arguments; mls_call copies them into the caller's arena and
  * frees each buffer it owns once.
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,24 +149,66 @@ static MlsType *copy_types(const MlsType *t, int n) {
   return memcpy(mls_alloc(sizeof *t * (size_t)n), t, sizeof *t * (size_t)n);
 }
 
+/* Whether a symbol resolves where the ExecutionEngine looks for it: in
+ * the process and in the runner utilities it loads. */
+static bool resolves(const char *name) {
+  static void *utils; /* loaded for good, as the ExecutionEngine loads it */
+  if (!utils)
+    utils = dlopen(RS_MLIR_RUNNER_UTILS, RTLD_LAZY | RTLD_LOCAL);
+  return dlsym(RTLD_DEFAULT, name) || (utils && dlsym(utils, name));
+}
+
+/* Before compiling: the lowered module has the entry's wrapper, and every
+ * function it declares without a body resolves (otherwise LLVM's JIT
+ * prints "JIT session error" itself and compiles nothing).  False with a
+ * diagnostic. */
+static bool linkable(MlsSession *s, MlsModule *m, const char *wrapper) {
+  bool found = false;
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m->mod));
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef kind = mlirIdentifierStr(mlirOperationGetName(op));
+    MlirAttribute sym =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (kind.length != 9 || memcmp(kind.data, "llvm.func", 9) || !mlirAttributeIsAString(sym))
+      continue;
+    MlirStringRef n = mlirStringAttrGetValue(sym);
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)n.length, n.data);
+    bool body = !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+    found |= body && !strcmp(name, wrapper);
+    if (!body && !resolves(name)) {
+      mls_error(s, "the module calls @%s, which neither the process nor %s defines", name,
+                RS_MLIR_RUNNER_UTILS);
+      return false;
+    }
+  }
+  if (!found)
+    mls_error(s,
+              "no llvm.func @%s in the module (lowered with convert-func-to-llvm after mls_entry?)",
+              wrapper);
+  return found;
+}
+
 MlsJit *mls_jit(MlsSession *s, MlsModule *m, int opt) {
   mls_begin(s, m, "jit (opt %d)", opt);
   if (!m->entry) {
     mls_error(s, "no entry to compile: mls_entry marks one, before lowering");
     return NULL;
   }
+  char wrapper[300];
+  snprintf(wrapper, sizeof wrapper, "_mlir_ciface_%s", m->entry);
+  if (!linkable(s, m, wrapper))
+    return NULL;
   MlirStringRef lib = mlirStringRefCreateFromCString(RS_MLIR_RUNNER_UTILS);
   MlirExecutionEngine e = mlirExecutionEngineCreate(m->mod, opt, 1, &lib, false, false);
   if (mlirExecutionEngineIsNull(e)) {
-    mls_error(s, "the ExecutionEngine refused the module (it does not translate to LLVM IR)");
+    if (!s->diag.len)
+      mls_error(s, "the ExecutionEngine refused the module (it does not translate to LLVM IR)");
     return NULL;
   }
-  char sym[300];
-  snprintf(sym, sizeof sym, "_mlir_ciface_%s", m->entry);
-  void *fn = mlirExecutionEngineLookupPacked(e, mlirStringRefCreateFromCString(sym));
+  void *fn = mlirExecutionEngineLookupPacked(e, mlirStringRefCreateFromCString(wrapper));
   if (!fn) {
-    mls_error(s, "no %s in the compiled module (was @%s marked before convert-func-to-llvm?)", sym,
-              m->entry);
+    mls_error(s, "LLVM's JIT did not compile @%s", wrapper);
     mlirExecutionEngineDestroy(e);
     return NULL;
   }

@@ -3,6 +3,7 @@
  * verification, stages (cached pass managers), legality and the semantic
  * observer (session.h).  Execution is in jit.c.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,11 +46,7 @@ static uint32_t fnv(const void *p, size_t n, uint32_t h) {
 }
 #define FNV_BASIS 2166136261u
 
-static void buf_put(Buf *b, const char *p, size_t n) {
-  if (b->max && b->len + n > b->max) {
-    n = b->len < b->max ? b->max - b->len : 0;
-    b->cut = true;
-  }
+static void buf_append(Buf *b, const char *p, size_t n) {
   if (b->len + n + 1 > b->cap) {
     size_t cap = b->cap ? b->cap : 256;
     while (b->len + n + 1 > cap)
@@ -63,6 +60,20 @@ static void buf_put(Buf *b, const char *p, size_t n) {
   memcpy(b->p + b->len, p, n);
   b->len += n;
   b->p[b->len] = 0;
+}
+
+/* Append, keeping at most b->max bytes (when set) and saying so once. */
+static void buf_put(Buf *b, const char *p, size_t n) {
+  if (b->cut)
+    return;
+  if (b->max && b->len + n > b->max) {
+    static const char mark[] = "\n[the rest is cut]\n";
+    buf_append(b, p, b->max - b->len);
+    buf_append(b, mark, sizeof mark - 1);
+    b->cut = true;
+    return;
+  }
+  buf_append(b, p, n);
 }
 
 static void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
@@ -261,6 +272,7 @@ MlsSession *mls_session_new(int recycle) {
 void mls_session_free(MlsSession *s) {
   if (!s)
     return;
+  assert(s->live == 0 && "modules and compiled modules are freed before their session");
   drop_stages(s);
   mlirContextDestroy(s->ctx);
   mlirDialectRegistryDestroy(s->registry);
@@ -282,7 +294,7 @@ void mls_observe(MlsSession *s, MlsObserver fn, void *ud) {
 typedef struct Walk {
   MlsSession *s;
   uint32_t stage;
-  uint64_t shape; /* structural hash so far */
+  uint32_t shape; /* structural hash so far (of this context's pointers) */
 } Walk;
 
 /* The stable hash of an interned op name, cached by its address (valid
@@ -296,9 +308,9 @@ static uint32_t name_hash(MlsSession *s, MlirStringRef name) {
   return s->names[i].hash;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
-  return h;
+/* Mix a pointer-sized value into the structural hash. */
+static void shape_add(Walk *w, uintptr_t v) {
+  w->shape = fnv(&v, sizeof v, w->shape);
 }
 
 static void emit(Walk *w, MlsFeature *f, const uint32_t *key, size_t n) {
@@ -313,7 +325,7 @@ static MlirWalkResult observe_op(MlirOperation op, void *ud) {
   uint32_t h = name_hash(w->s, name);
   MlsFeature f = {.kind = MLS_FEAT_OP, .op = name.data, .op_len = name.length};
   emit(w, &f, (uint32_t[]){MLS_FEAT_OP, w->stage, h}, 3);
-  w->shape = mix(w->shape, (uintptr_t)name.data);
+  shape_add(w, (uintptr_t)name.data);
   f.kind = MLS_FEAT_EDGE;
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
@@ -323,13 +335,13 @@ static MlirWalkResult observe_op(MlirOperation op, void *ud) {
     f.producer = p.data;
     f.producer_len = p.length;
     emit(w, &f, (uint32_t[]){MLS_FEAT_EDGE, w->stage, h, name_hash(w->s, p)}, 4);
-    w->shape = mix(w->shape, (uintptr_t)p.data);
+    shape_add(w, (uintptr_t)p.data);
   }
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; i++)
-    w->shape = mix(w->shape, (uintptr_t)mlirValueGetType(mlirOperationGetResult(op, i)).ptr);
+    shape_add(w, (uintptr_t)mlirValueGetType(mlirOperationGetResult(op, i)).ptr);
   for (intptr_t i = 0, n = mlirOperationGetNumAttributes(op); i < n; i++)
-    w->shape = mix(w->shape, (uintptr_t)mlirOperationGetAttribute(op, i).attribute.ptr);
-  w->shape = mix(w->shape, (uint64_t)mlirOperationGetNumRegions(op));
+    shape_add(w, (uintptr_t)mlirOperationGetAttribute(op, i).attribute.ptr);
+  shape_add(w, (uintptr_t)mlirOperationGetNumRegions(op));
   return MlirWalkResultAdvance;
 }
 
@@ -337,7 +349,7 @@ static MlirWalkResult observe_op(MlirOperation op, void *ud) {
 static void observe(MlsSession *s, MlsModule *m, uint32_t stage) {
   if (!s->observe)
     return;
-  Walk w = {s, stage, 1};
+  Walk w = {s, stage, FNV_BASIS};
   mlirOperationWalk(mlirModuleGetOperation(m->mod), observe_op, &w, MlirWalkPreOrder);
   if (stage) {
     MlsFeature f = {.kind = MLS_FEAT_CHANGED, .changed = w.shape != m->shape};
@@ -493,11 +505,11 @@ bool mls_legal(MlsSession *s, MlsModule *m) {
     return true;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(l.first));
   MlirStringRef file;
-  int line = 0, col = 0;
-  position(mlirOperationGetLocation(l.first), &file, &line, &col);
-  mls_error(
-      s,
-      "%d op%s other than builtin.module and llvm.* after lowering; the first: '%.*s' (from %d:%d)",
-      l.bad, l.bad == 1 ? "" : "s", (int)n.length, n.data, line, col);
+  int line, col;
+  char at[64] = "";
+  if (position(mlirOperationGetLocation(l.first), &file, &line, &col))
+    snprintf(at, sizeof at, " (from %d:%d)", line, col);
+  mls_error(s, "%d op%s other than builtin.module and llvm.* after lowering; the first: '%.*s'%s",
+            l.bad, l.bad == 1 ? "" : "s", (int)n.length, n.data, at);
   return false;
 }

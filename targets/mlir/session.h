@@ -89,6 +89,7 @@ enum { MLS_RECYCLE_DEFAULT = 10000 };
  * session of a process registers MLIR's passes and installs the fatal
  * error handler. */
 MlsSession *mls_session_new(int recycle);
+/* Free the session, after every module and compiled module it made. */
 void mls_session_free(MlsSession *s);
 
 /* The diagnostics of the last call that could fail ("" when it did not). */

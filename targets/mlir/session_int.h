@@ -9,8 +9,8 @@
 
 #include "session.h"
 
-/* A growing text buffer; a buffer with a limit keeps its first `max`
- * bytes and notes that the rest was cut. */
+/* A growing text buffer; one with a limit keeps its first `max` bytes
+ * and then a line saying that the rest was cut. */
 typedef struct Buf {
   char *p; /* NUL-terminated, or NULL while empty */
   size_t len, cap, max;
@@ -55,7 +55,7 @@ struct MlsModule {
   MlsSession *s;
   MlirModule mod;
   char *text;     /* what it was parsed from (diagnostics' source lines) */
-  uint64_t shape; /* structural hash after the last observed stage */
+  uint32_t shape; /* structural hash after the last observed stage */
   char *entry;    /* the function mls_entry marked, or NULL */
   MlsSig sig;
 };

@@ -182,12 +182,25 @@ static void test_failures(MlsSession *s) {
   mls_jit_free(j);
   arena_free(a);
   mls_module_free(m);
+  /* A call of a function nobody defines: refused before LLVM's JIT would
+   * print its own error. */
+  m = mls_parse(s, "func.func private @nowhere(tensor<2xf32>) -> tensor<2xf32>\n"
+                   "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                   "  %x = func.call @nowhere(%a) : (tensor<2xf32>) -> tensor<2xf32>\n"
+                   "  return %x : tensor<2xf32>\n"
+                   "}\n");
+  CHECK(m && mls_entry(s, m, "f") && mls_run(s, m, MLS_FULL_PIPELINE) == MLS_OK);
+  CHECK(m && !mls_jit(s, m, 0));
+  CHECK_MSG(has(mls_diag(s), "the module calls @nowhere, which neither the process nor"), "%s",
+            mls_diag(s));
+  mls_module_free(m);
   /* Marking the entry after the lowering is too late: func.func is gone. */
   m = unmarked;
   CHECK(mls_run(s, m, MLS_FULL_PIPELINE) == MLS_OK && mls_legal(s, m));
   CHECK(!mls_entry(s, m, "f"));
   CHECK(has(mls_diag(s), "no func.func @f"));
   CHECK(!mls_jit(s, m, 0));
+  CHECK(has(mls_diag(s), "no entry to compile"));
   mls_module_free(m);
 }
 
