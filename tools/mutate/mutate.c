@@ -86,6 +86,7 @@ typedef struct {
   int id, n;   /* its mutants are id .. id + n - 1 */
   bool excluded;
   const char *opsym; /* ROR, LCR: the original operator */
+  bool bitfield[2];  /* ROR: the operand is a bit-field (promoted with +) */
   char *text;        /* CONST: the literal; RET: the return statement */
   int npairs;        /* SWAP: the argument pairs (i, j), one mutant each */
   int pair[MAX_ARGS * (MAX_ARGS - 1) / 2][2];
@@ -390,6 +391,14 @@ static bool editable(const File *f, Range r, unsigned anchor, const Range *holes
   return true;
 }
 
+/* Is c (under conversions and parentheses) a bit-field member?  An
+ * __auto_type variable cannot hold one as it is. */
+static bool is_bitfield(CXCursor c) {
+  CXCursor b = bare(c);
+  return clang_getCursorKind(b) == CXCursor_MemberRefExpr &&
+         clang_Cursor_isBitField(clang_getCursorReferenced(b));
+}
+
 static void site_ror_lcr(Tool *t, CXCursor c) {
   char op[8];
   unsigned at;
@@ -401,14 +410,19 @@ static void site_ror_lcr(Tool *t, CXCursor c) {
     return;
   Kids k = kids_of(c);
   Range h[2] = {range_of(k.c[0]), range_of(k.c[1])};
+  bool bitfield[2];
+  for (int i = 0; i < 2; i++)
+    bitfield[i] = is_bitfield(k.c[i]);
   kids_free(&k);
   Range r = {h[0].lo, h[1].hi};
   if (!editable(t->f, r, at, h, 2))
     return;
   Site *s = new_site(t, logical ? OP_LCR : OP_ROR, r, at);
   s->nholes = 2;
-  s->hole[0] = h[0];
-  s->hole[1] = h[1];
+  for (int i = 0; i < 2; i++) {
+    s->hole[i] = h[i];
+    s->bitfield[i] = bitfield[i];
+  }
   s->opsym = logical ? (op[0] == '&' ? "&&" : "||") : relational[ri];
   s->n = logical ? 1 : 5;
 }
@@ -742,9 +756,11 @@ static void render_site(const File *f, Buf *out, Site *s) {
   case OP_ROR: {
     const char *alt[5];
     ror_alternatives(s, alt);
-    putf(out, "({ __auto_type rs_l%d = (", id);
+    /* A bit-field operand is promoted with unary +, as the comparison
+     * itself promotes it. */
+    putf(out, "({ __auto_type rs_l%d = %s(", id, s->bitfield[0] ? "+" : "");
     hole(f, out, s, 0);
-    putf(out, "); __auto_type rs_r%d = (", id);
+    putf(out, "); __auto_type rs_r%d = %s(", id, s->bitfield[1] ? "+" : "");
     hole(f, out, s, 1);
     putf(out, "); int rs_k%d = rs_pick(%d, 5); ", id, id);
     for (int i = 0; i < 5; i++)
