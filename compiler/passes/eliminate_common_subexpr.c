@@ -22,6 +22,21 @@
  * way (each node's children on its first visit), no candidate finds a
  * structurally equal, different node in the table, nor a let value whose
  * variable it should have become.
+ *
+ * Shapes (what a program must contain to exercise this pass; the "cse"
+ * policy, generator/cse.c, makes them at any node of the right type):
+ *   - structurally equal but distinct operator calls whose arguments are
+ *     shareable, in the same scope (merged into one node), after a
+ *     `let %v` of the same call (replaced by %v), in an if branch, a match
+ *     clause or a closure body after the first (merged: the first
+ *     dominates), and in two sibling branches or in a closure body before
+ *     the first (kept apart: no dominating entry);
+ *   - near duplicates that must not merge: another attribute (ir_attrs_
+ *     equal), a constant differing in one element (bitwise: -0.0 vs 0.0,
+ *     NaN payloads), other variables (bound by different binders);
+ *   - equal calls that are not candidates: their arguments read a ref
+ *     (ref_read before and after a ref_write), call a closure, or bind a
+ *     variable (a let or match inside an argument).
  */
 #include <string.h>
 
