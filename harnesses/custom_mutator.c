@@ -40,9 +40,21 @@ static bool byte_mutation(void) {
   return on;
 }
 
+/* RELAYSMITH_LOCAL_MUTATION=N: up to N more tries for a mutation that
+ * keeps the program outside its span (MutOptions.local), for comparison. */
+static int local_tries(void) {
+  static int n = -1;
+  if (n < 0) {
+    const char *v = getenv("RELAYSMITH_LOCAL_MUTATION");
+    n = v ? atoi(v) : 0;
+    n = n < 0 ? 0 : n;
+  }
+  return n;
+}
+
 static MutOptions options(void) {
   const GenPolicy *p = rs_target_policy ? gen_policy_get(rs_target_policy()) : NULL;
-  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0};
+  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0, local_tries()};
   return o;
 }
 
