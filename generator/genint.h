@@ -279,6 +279,9 @@ int gen_shared_of(GenCtx *g, const Type *t, Shared **out, int max);
 /* let %f = fn (..) {..}; a body calling %f once, twice, through another
  * variable, or as it likes (inline.c; the scopes policy uses it too). */
 Expr *gen_shape_letfn(GenCtx *g, Type *t, int budget);
+/* A polymorphic global made for the purpose, called once, twice, or
+ * through a let whose annotation instantiates it (inline.c; scopes too). */
+Expr *gen_shape_poly(GenCtx *g, Type *t, int budget);
 
 /* The data every pass-directed policy has in common with the default
  * policy (types, operators, swarm, limits); each adds its name, doc,

@@ -12,9 +12,11 @@
  *              (kept), used once but not as a callee (`let %h = %f;
  *              %h(..)`: kept), or a body that may use it any way;
  *   poly       a polymorphic global def @g[A](%a: A, %b: T) -> T, or
- *              def @g[A](%a: A) -> A, called once or twice: its type
+ *              def @g[A](%a: A) -> A, called once or twice (its type
  *              parameter is determined by the call's argument and result
- *              types, and annotations in the copy are instantiated.
+ *              types, and annotations in the copy are instantiated), or
+ *              bound to `let %f: fn(..) -> T = @g`, whose annotation
+ *              instantiates it, and called through %f.
  * Arguments are ordinary expressions, effects included: an inlined call
  * must still evaluate each argument once, in order, before the body.
  */
@@ -165,8 +167,26 @@ static bool poly_ok(GenCtx *g, const Type *t) {
   return t->kind == TY_TENSOR && gen_feature(g, GEN_F_GLOBAL);
 }
 
-/* A polymorphic global, called once or twice. */
-static Expr *poly(GenCtx *g, Type *t, int budget) {
+typedef struct Via {
+  const Type *ft;
+  int budget;
+} Via;
+
+/* %f(args): the polymorphic global through a variable whose annotation
+ * instantiates it. */
+static Expr *poly_via(GenCtx *g, Var *f, void *arg) {
+  Via *v = arg;
+  int n = v->ft->func.nparams;
+  Expr *args[2];
+  int b[2];
+  gen_split(g, v->budget, n, b);
+  for (int i = 0; i < n; i++)
+    args[i] = gen_sub(g, v->ft->func.params[i], b[i], true);
+  gen_var_used(g, f);
+  return ir_call(g->m, ir_var_ref(g->m, f), n, args);
+}
+
+Expr *gen_shape_poly(GenCtx *g, Type *t, int budget) {
   if (!gen_can_make_global(g, budget))
     return NULL;
   Type *A = ir_type_var(g->a, "A");
@@ -182,9 +202,19 @@ static Expr *poly(GenCtx *g, Type *t, int budget) {
   Type *call_type = ir_func_type(g->a, 0, NULL, P.ident ? 1 : 2, (Type *[]){at, t}, t);
   int b[2];
   gen_split(g, budget / 2, 2, b);
-  Expr *first = call_of(g, gf, call_type, b[0], true);
   OpId ok[GEN_NCOMBINERS];
-  if (gen_choose(g, 2) == 0 || !gen_combiners(g, t, t, ok))
+  uint32_t w[3] = {2, gen_combiners(g, t, t, ok) ? 1 : 0,
+                   gen_feature(g, GEN_F_LET | GEN_F_CLOSURE) ? 1 : 0};
+  int how = gen_weighted(&g->st, w, 3);
+  g->pure = false;
+  if (how == 2) { /* let %f: fn(..) -> t = @g; %f(..) */
+    Via v = {call_type, budget / 2};
+    Expr *e = gen_let_with(g, call_type, ir_global_ref(g->m, gf), poly_via, &v);
+    g->pure = false;
+    return e;
+  }
+  Expr *first = call_of(g, gf, call_type, b[0], true);
+  if (how == 0)
     return first;
   Expr *second = call_of(g, gf, call_type, b[1], true);
   Expr *e = gen_combine(g, t, first, second);
@@ -196,7 +226,7 @@ static const GenShape shapes[] = {
     {"global", 5, 3, global_ok, global},
     {"twice", 2, 5, twice_ok, twice},
     {"let fn", 3, 5, letfn_ok, gen_shape_letfn},
-    {"poly", 2, 5, poly_ok, poly},
+    {"poly", 2, 5, poly_ok, gen_shape_poly},
 };
 
 static Expr *inline_hook(GenCtx *g, Type *t, int budget) {

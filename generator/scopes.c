@@ -12,7 +12,10 @@
  *   let fn     a let-bound closure called once or twice (to_gnf keeps a
  *              function literal used twice, moves one used once);
  *   pure let   let %x = v with v pure (shareable or not) and %x used
- *              twice, once or not at all, and with v impure (kept).
+ *              twice, once or not at all, and with v impure (kept);
+ *   poly       `let %f: fn(..) -> T = @g` of a polymorphic global, the
+ *              annotation instantiating it (to_gnf's K3), and its calls
+ *              (inline.c).
  */
 #include "genint.h"
 
@@ -158,11 +161,14 @@ static bool letfn_ok(GenCtx *g, const Type *t) {
   return gen_feature(g, GEN_F_CLOSURE | GEN_F_LET);
 }
 
+static bool poly_ok(GenCtx *g, const Type *t) {
+  return t->kind == TY_TENSOR && gen_feature(g, GEN_F_GLOBAL);
+}
+
 static const GenShape shapes[] = {
-    {"shared", 4, 5, shared_ok, shared},
-    {"nested let", 4, 4, nested_ok, nested},
-    {"let fn", 2, 5, letfn_ok, gen_shape_letfn},
-    {"pure let", 3, 3, pure_let_ok, pure_let},
+    {"shared", 4, 5, shared_ok, shared},         {"nested let", 4, 4, nested_ok, nested},
+    {"let fn", 2, 5, letfn_ok, gen_shape_letfn}, {"pure let", 3, 3, pure_let_ok, pure_let},
+    {"poly", 1, 5, poly_ok, gen_shape_poly},
 };
 
 static Expr *scopes_hook(GenCtx *g, Type *t, int budget) {

@@ -26,17 +26,18 @@
  * Shapes (what a program must contain to exercise this pass; the "cse"
  * policy, generator/cse.c, makes them at any node of the right type):
  *   - structurally equal but distinct operator calls whose arguments are
- *     shareable, in the same scope (merged into one node), after a
- *     `let %v` of the same call (replaced by %v), in an if branch, a match
- *     clause or a closure body after the first (merged: the first
- *     dominates), and in two sibling branches or in a closure body before
- *     the first (kept apart: no dominating entry);
- *   - near duplicates that must not merge: another attribute (ir_attrs_
- *     equal), a constant differing in one element (bitwise: -0.0 vs 0.0,
- *     NaN payloads), other variables (bound by different binders);
- *   - equal calls that are not candidates: their arguments read a ref
- *     (ref_read before and after a ref_write), call a closure, or bind a
- *     variable (a let or match inside an argument).
+ *     shareable: in the same scope (merged into one node), after a `let
+ *     %v` of the same call (replaced by %v), in an if branch after the
+ *     first (merged: the first dominates), in a closure body (kept: a
+ *     function body sees no entry from outside), in two sibling branches
+ *     (kept: neither dominates);
+ *   - near duplicates that must not merge: other attributes (ir_attrs_
+ *     equal), a constant differing in one bit (bitwise comparison);
+ *   - equal calls that are not candidates: calls on ref_read(%r), one
+ *     before and one after a ref_write to %r (equal text, other values).
+ * Made only by the default forms, by chance: duplicates in match
+ * clauses, and equal calls on variables of different binders or on
+ * arguments that call a closure or bind a variable.
  */
 #include <string.h>
 

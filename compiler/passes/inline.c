@@ -39,15 +39,18 @@
  *   - calls of globals referenced once (inlined), twice (kept) or twice
  *     and marked Inline=1 (inlined at both calls, the global kept if still
  *     referenced as a value); recursive globals, marked or not (never);
- *   - globals used as values: `let %f = @g; %f(..)`, a global returned by
- *     a call and then called (a direct call only after a round);
+ *   - globals used as values: `let %f = @g; %f(..)` (kept), and, from
+ *     the default forms, a global returned by a call and then called (a
+ *     direct call only after a round);
  *   - polymorphic globals whose type parameters the call's argument and
- *     result types determine (annotations in the copy instantiated);
+ *     result types determine (annotations in the copy instantiated),
+ *     called once, twice, or through `let %f: fn(..) -> T = @g`;
  *   - let-bound function literals used once as a callee (inlined), twice,
  *     or once but not as a callee (`let %h = %f; %h(..)`: kept);
- *   - arguments with effects and parameters used zero or several times
- *     (an inlined call still evaluates each argument once, in order);
- *   - inlined bodies whose type only the return annotation fixed (pin).
+ *   - from the default forms: arguments with effects and parameters used
+ *     zero or several times (an inlined call still evaluates each
+ *     argument once, in order), bodies whose type only the return
+ *     annotation fixed (pinned).
  */
 #include <string.h>
 

@@ -55,14 +55,16 @@
  *   - each unary rule on itself (negative(negative(x)), ...) and on a
  *     different operator (not merged), logical_not on bool only;
  *   - reshape-like chains of two to four links with every combination of
- *     reshape/expand_dims/squeeze, reshapes to x's own type (and to shapes
- *     with a zero dimension, which must not merge);
+ *     reshape/expand_dims/squeeze, reshapes to x's own type (shapes with a
+ *     zero dimension, which must not merge, are not generated: generated
+ *     dimensions are at least 1);
  *   - transpose chains composing to a permutation and to the identity,
  *     identity and None axes; casts chained through exact and inexact
  *     dtypes (int to wider int, float32 to float64, from bool; and the
  *     others, which must not merge), and casts to x's own dtype;
  *   - broadcast_to, tile, reverse (axis of extent 1 and more),
- *     concatenate((x,)) at x's own type and at a bigger one;
+ *     concatenate((x,)), copy, zeros_like and ones_like at x's own type
+ *     (and, from the default forms, broadcasts to bigger types);
  *   - graph-shared matching nodes (rewritten once).
  */
 #include <string.h>

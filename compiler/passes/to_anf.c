@@ -48,9 +48,9 @@
  * used from several scopes (both branches of an if, a branch and after
  * it, the then branches of two ifs, inside and outside a closure: bound
  * once at the innermost scope enclosing every use); closures, called
- * once or twice, capturing outer variables; shared nodes whose type a
- * let's annotation instantiates (Nil, None); effects in operands (their
- * order must survive the flattening).
+ * once or twice, capturing outer variables; from the default forms,
+ * shared nodes whose type a let's annotation instantiates (Nil, None) and
+ * effects in operands (their order must survive the flattening).
  */
 #include <stdio.h>
 

@@ -50,9 +50,9 @@
  * at all; of pure values that are not shareable (function literals, lets,
  * exhaustive matches) used once (moved), twice (K2) or not at all; of
  * impure values (K1); annotated lets whose annotation fixes a type (K3:
- * Nil, None, a polymorphic global's instantiation); nested lets (a let's
- * value a let) and lets in operands; values moved into branches and
- * closure bodies.
+ * `let %f: fn(T) -> T = @g` of a polymorphic global; Nil and None from
+ * the default forms); nested lets (a let's value a let) and lets in
+ * operands; values moved into branches and closure bodies.
  */
 #include "pass.h"
 #include "passutil.h"
