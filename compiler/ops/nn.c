@@ -115,28 +115,12 @@ static void rd_fail(AttrReader *r, const char *fmt, ...) {
   }
 }
 
-/* True when name is one of the "name:kind" items of op's schema. */
-static bool in_schema(OpId op, const char *name) {
-  const char *s = ir_op_schema(op);
-  size_t n = strlen(name);
-  while (s && *s) {
-    while (*s == ' ' || *s == ',')
-      s++;
-    const char *colon = strchr(s, ':');
-    if (!colon)
-      return false;
-    if ((size_t)(colon - s) == n && memcmp(s, name, n) == 0)
-      return true;
-    s = strchr(colon, ',');
-  }
-  return false;
-}
-
 /* Starts reading: rejects attribute names op's schema does not list. */
 static AttrReader rd_begin(OpId op, const Attrs *at, char *err, size_t errlen) {
   AttrReader r = {at, err, errlen, false};
+  AttrSpec spec;
   for (int i = 0; at && i < at->n; i++)
-    if (!in_schema(op, at->items[i].name))
+    if (!ir_op_attr(op, at->items[i].name, strlen(at->items[i].name), &spec))
       rd_fail(&r, "unknown attribute '%s'", at->items[i].name);
   return r;
 }

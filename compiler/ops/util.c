@@ -71,61 +71,18 @@ const char *op_type_str(const Type *t, char *buf, size_t len) {
   return buf;
 }
 
-/* Find name in a schema string; on success *kind points at its kind and
- * *klen is the kind's length (up to ", " or the end). */
-static bool schema_find(const char *schema, const char *name, const char **kind, size_t *klen) {
-  size_t nlen = strlen(name);
-  for (const char *p = schema; *p;) {
-    const char *colon = strchr(p, ':');
-    if (!colon)
-      return false;
-    const char *end = strchr(colon, ',');
-    if (!end)
-      end = colon + strlen(colon);
-    if ((size_t)(colon - p) == nlen && memcmp(p, name, nlen) == 0) {
-      *kind = colon + 1;
-      *klen = (size_t)(end - colon - 1);
-      return true;
-    }
-    p = *end ? end + 2 : end;
-  }
-  return false;
-}
-
-/* Does an attribute value of kind k satisfy the schema kind (without ?)? */
-static bool kind_ok(AttrKind k, const char *kind, size_t klen) {
-#define IS(s) (klen == sizeof(s) - 1 && memcmp(kind, s, klen) == 0)
-  if (IS("int"))
-    return k == AV_INT;
-  if (IS("ints"))
-    return k == AV_INTS;
-  if (IS("int|ints"))
-    return k == AV_INT || k == AV_INTS;
-  if (IS("float"))
-    return k == AV_FLOAT || k == AV_INT;
-  if (IS("bool"))
-    return k == AV_BOOL || k == AV_INT;
-  if (IS("str"))
-    return k == AV_STR;
-  if (IS("pairs"))
-    return k == AV_PAIRS;
-  return false;
-#undef IS
-}
-
 RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen) {
   for (int i = 0; at && i < at->n; i++) {
     const Attr *x = &at->items[i];
-    const char *kind;
-    size_t klen;
-    if (!x->name || !schema_find(ir_op_schema(op), x->name, &kind, &klen))
+    AttrSpec spec;
+    if (!x->name || !ir_op_attr(op, x->name, strlen(x->name), &spec))
       return op_fail(err, errlen, "unknown attribute '%s'", x->name ? x->name : "");
     for (int j = 0; j < i; j++)
       if (strcmp(at->items[j].name, x->name) == 0)
         return op_fail(err, errlen, "attribute '%s' given twice", x->name);
-    bool opt = klen && kind[klen - 1] == '?';
-    if (x->kind == AV_NONE ? !opt : !kind_ok(x->kind, kind, opt ? klen - 1 : klen))
-      return op_fail(err, errlen, "attribute '%s' must be %.*s", x->name, (int)klen, kind);
+    if (!ir_attr_fits(&spec, x->kind, true))
+      return op_fail(err, errlen, "attribute '%s' must be %.*s%s", x->name, spec.klen, spec.kind,
+                     spec.optional ? "?" : "");
   }
   return REL_OK;
 }
