@@ -25,7 +25,7 @@ typedef struct Fns {
 #define SEL_shape(x) x
 #define SEL_unary(x) NULL
 #define SEL_broadcast(x) NULL
-#define SEL_reduce(x) NULL
+#define SEL_reduction(x) NULL
 #define SEL_nn(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
