@@ -1,9 +1,9 @@
 /*
  * util.c - helpers shared by the operator families (see util.h).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
-#include <string.h>
 
 #include "util.h"
 
@@ -71,22 +71,6 @@ const char *op_type_str(const Type *t, char *buf, size_t len) {
   return buf;
 }
 
-RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen) {
-  for (int i = 0; at && i < at->n; i++) {
-    const Attr *x = &at->items[i];
-    AttrSpec spec;
-    if (!x->name || !ir_op_attr(op, x->name, strlen(x->name), &spec))
-      return op_fail(err, errlen, "unknown attribute '%s'", x->name ? x->name : "");
-    for (int j = 0; j < i; j++)
-      if (strcmp(at->items[j].name, x->name) == 0)
-        return op_fail(err, errlen, "attribute '%s' given twice", x->name);
-    if (!ir_attr_fits(&spec, x->kind, true))
-      return op_fail(err, errlen, "attribute '%s' must be %.*s%s", x->name, spec.klen, spec.kind,
-                     spec.optional ? "?" : "");
-  }
-  return REL_OK;
-}
-
 bool op_fits(const Type *t, const OpLimits *lim) {
   if (!t || t->kind != TY_TENSOR || t->tensor.rank > lim->max_rank)
     return false;
@@ -104,6 +88,21 @@ bool op_fits(const Type *t, const OpLimits *lim) {
     n = p;
   }
   return n <= lim->max_numel;
+}
+
+/* True when a tensor shape respects the limits: rank, every dim, numel. */
+static bool shape_fits(const OpLimits *lim, int rank, const int64_t *shape) {
+  if (rank > lim->max_rank)
+    return false;
+  for (int i = 0; i < rank; i++)
+    if (shape[i] > lim->max_dim)
+      return false;
+  return op_numel_sat(rank, shape) <= lim->max_numel;
+}
+
+bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed) {
+  return t && t->kind == TY_TENSOR && (allowed & (1u << t->tensor.dtype)) &&
+         shape_fits(lim, t->tensor.rank, t->tensor.shape);
 }
 
 bool op_axis(int64_t axis, int rank, int *out) {
@@ -125,6 +124,13 @@ bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int 
   }
   *rout = r;
   return true;
+}
+
+int64_t op_numel_sat(int rank, const int64_t *shape) {
+  int64_t n = 1;
+  for (int i = 0; i < rank; i++)
+    n = op_mul_sat(n, shape[i]);
+  return n;
 }
 
 int op_draw_rank(OpSolveCtx *cx, int lo, int hi) {
@@ -169,6 +175,41 @@ Type *op_draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
   int rank = op_draw_rank(cx, lo, hi);
   op_draw_shape(cx, rank, cx->lim->max_numel, shape);
   return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
+}
+
+int64_t op_pick_pref(OpSolveCtx *cx, int64_t lo, int64_t hi, int64_t pref) {
+  assert(lo <= hi);
+  if (hi - lo >= (int64_t)UINT32_MAX)
+    hi = lo + (int64_t)UINT32_MAX - 1;
+  uint32_t c = op_choose(cx->ch, (uint32_t)(hi - lo + 1));
+  if (pref < lo || pref > hi)
+    return lo + c;
+  if (c == 0)
+    return pref;
+  int64_t v = lo + c - 1;
+  return v >= pref ? v + 1 : v;
+}
+
+int64_t op_pick(OpSolveCtx *cx, int64_t lo, int64_t hi) {
+  return op_pick_pref(cx, lo, hi, lo);
+}
+
+int64_t op_pick_of(OpSolveCtx *cx, const int64_t *cand, int n) {
+  assert(n > 0);
+  return cand[op_choose(cx->ch, (uint32_t)n)];
+}
+
+DType op_pick_out_dtype(OpSolveCtx *cx, Attrs *at, DType want) {
+  if (op_choose(cx->ch, 2) == 0) {
+    ir_attr_set_str(cx->arena, at, "out_dtype", "");
+    return want;
+  }
+  ir_attr_set_str(cx->arena, at, "out_dtype", ir_dtype_name(want));
+  return op_draw_dtype(cx, OP_NUMERIC);
+}
+
+Type *op_tensor(OpSolveCtx *cx, DType dt, int rank, const int64_t *shape) {
+  return ir_tensor_type(cx->arena, dt, rank, shape);
 }
 
 double op_fmax(double a, double b) {

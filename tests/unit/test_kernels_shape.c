@@ -26,6 +26,9 @@ typedef struct Fns {
 #define SEL_unary(x) NULL
 #define SEL_broadcast(x) NULL
 #define SEL_reduction(x) NULL
+#define SEL_matmul(x) NULL
+#define SEL_conv(x) NULL
+#define SEL_pool(x) NULL
 #define SEL_nn(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
