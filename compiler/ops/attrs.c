@@ -1,7 +1,9 @@
 /*
  * attrs.c - reading operator attributes in relations (see util.h): the
- * check of a whole attribute list against the operator's schema, and the
- * reader that takes one attribute at a time, each with its default.
+ * check of a whole attribute list against the operator's schema (unary,
+ * broadcast, reduction), the reader that takes one attribute at a time
+ * with its default (matmul, conv, pool, nn), and the getters of the shape,
+ * join, index and create families.
  *
  * The schema strings of ops.def are read only through ir_op_attr and
  * ir_attr_fits (compiler/ir), which the parser uses too.
@@ -11,7 +13,7 @@
 
 #include "util.h"
 
-/* ------------------------------------------------------ the whole list */
+/* -------------------------------------------------------- the whole list */
 
 RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen) {
   for (int i = 0; at && i < at->n; i++) {
@@ -29,7 +31,7 @@ RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen) {
   return REL_OK;
 }
 
-/* ----------------------------------------------------------- the reader */
+/* ------------------------------------------------------------ the reader */
 
 void op_rd_fail(OpAttrReader *r, const char *fmt, ...) {
   if (r->bad)
@@ -151,7 +153,7 @@ void op_rd_layout(OpAttrReader *r, const char *name, const char *only) {
     op_rd_fail(r, "%s \"%s\" is not supported; only \"%s\"", name, s, only);
 }
 
-/* ------------------------------------------- argument checks, reported */
+/* --------------------------------------------- argument checks, reported */
 
 bool op_want_dtype(OpAttrReader *r, const Type *t, uint32_t allowed, const char *what) {
   if (allowed & (1u << t->tensor.dtype))
@@ -170,4 +172,75 @@ bool op_want_same_numeric(OpAttrReader *r, const Type *x, const Type *y) {
     return false;
   }
   return true;
+}
+
+/* -------------------------- the getters of shape, join, index and create */
+
+RelStatus op_get_ints(const Attrs *at, const char *name, OpInts *out, char *err, size_t errlen) {
+  const Attr *x = ir_attr_get(at, name);
+  *out = (OpInts){0};
+  if (!x || x->kind == AV_NONE)
+    return REL_OK;
+  if (x->kind == AV_INTS && x->n >= 0) {
+    *out = (OpInts){true, x->n, x->ints};
+    return REL_OK;
+  }
+  if (x->kind == AV_INT) {
+    *out = (OpInts){true, 1, &x->i};
+    return REL_OK;
+  }
+  return op_fail(err, errlen, "attribute %s must be a list of integers", name);
+}
+
+RelStatus op_need_ints(const Attrs *at, const char *name, OpInts *out, char *err, size_t errlen) {
+  RelStatus s = op_get_ints(at, name, out, err, errlen);
+  if (s == REL_OK && !out->given)
+    return op_fail(err, errlen, "attribute %s is required", name);
+  return s;
+}
+
+RelStatus op_need_shape(const Attrs *at, OpInts *out, char *err, size_t errlen) {
+  RelStatus s = op_need_ints(at, "shape", out, err, errlen);
+  if (s != REL_OK)
+    return s;
+  if (out->n > IR_MAX_RANK)
+    return op_fail(err, errlen, "result rank %d exceeds %d", out->n, IR_MAX_RANK);
+  for (int i = 0; i < out->n; i++)
+    if (out->v[i] < 0)
+      return op_fail(err, errlen, "shape has a negative dim %lld", (long long)out->v[i]);
+  return REL_OK;
+}
+
+RelStatus op_get_opt_int(const Attrs *at, const char *name, bool *given, int64_t *v, char *err,
+                         size_t errlen) {
+  const Attr *x = ir_attr_get(at, name);
+  *given = false;
+  if (!x || x->kind == AV_NONE)
+    return REL_OK;
+  if (x->kind != AV_INT)
+    return op_fail(err, errlen, "attribute %s must be an integer", name);
+  *given = true;
+  *v = x->i;
+  return REL_OK;
+}
+
+RelStatus op_get_int(const Attrs *at, const char *name, int64_t dflt, int64_t *v, char *err,
+                     size_t errlen) {
+  bool given;
+  RelStatus s = op_get_opt_int(at, name, &given, v, err, errlen);
+  if (s == REL_OK && !given)
+    *v = dflt;
+  return s;
+}
+
+RelStatus op_get_str(const Attrs *at, const char *name, const char *dflt, const char **v, char *err,
+                     size_t errlen) {
+  const Attr *x = ir_attr_get(at, name);
+  *v = dflt;
+  if (!x || x->kind == AV_NONE)
+    return REL_OK;
+  if (x->kind != AV_STR)
+    return op_fail(err, errlen, "attribute %s must be a string", name);
+  *v = x->s;
+  return REL_OK;
 }

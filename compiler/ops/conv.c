@@ -171,17 +171,12 @@ bool solve_conv2d(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 2;
   sig->args[0] = op_tensor(cx, in, 4, ds);
   sig->args[1] = op_tensor(cx, in, 4, ws);
-  RelStatus st = rel_conv2d(op, sig->args, 2, at, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_conv2d, op, cx, sig, want);
 }
 
 bool sample_conv2d(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  int64_t shape[4];
-  if (cx->lim->max_rank < 4)
-    return false;
-  op_draw_shape(cx, 4, op_min64(cx->lim->max_numel, cx->lim->max_flops), shape);
-  return solve_conv2d(op, op_tensor(cx, op_draw_dtype(cx, OP_NUMERIC), 4, shape), cx, sig);
+  return op_sample_tensor(solve_conv2d, op, cx, sig, 4,
+                          op_min64(cx->lim->max_numel, cx->lim->max_flops), OP_NUMERIC);
 }
 
 void k_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,

@@ -21,7 +21,7 @@
 
 #include "util.h"
 
-/* --------------------------------------------------------------- dense */
+/* ----------------------------------------------------------------- dense */
 
 /* nn.dense(data [.., k], weight [units, k]) -> [.., units]. */
 
@@ -90,9 +90,7 @@ bool solve_dense(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 2;
   sig->args[0] = op_tensor(cx, in, rank, dshape);
   sig->args[1] = op_tensor(cx, in, 2, wshape);
-  RelStatus st = rel_dense(op, sig->args, 2, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_dense, op, cx, sig, want);
 }
 
 bool sample_dense(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -118,7 +116,7 @@ void k_dense(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
     }
 }
 
-/* -------------------------------------------------------- batch_matmul */
+/* ---------------------------------------------------------- batch_matmul */
 
 /* nn.batch_matmul(x [b, m, k], y [b, n, k]) -> [b, m, n] (y transposed by
  * default; transpose_a and transpose_b choose). */
@@ -197,17 +195,12 @@ bool solve_batch_matmul(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 2;
   sig->args[0] = op_tensor(cx, in, 3, xs);
   sig->args[1] = op_tensor(cx, in, 3, ys);
-  RelStatus st = rel_batch_matmul(op, sig->args, 2, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_batch_matmul, op, cx, sig, want);
 }
 
 bool sample_batch_matmul(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  int64_t shape[3];
-  if (cx->lim->max_rank < 3)
-    return false;
-  op_draw_shape(cx, 3, op_min64(cx->lim->max_numel, cx->lim->max_flops), shape);
-  return solve_batch_matmul(op, op_tensor(cx, op_draw_dtype(cx, OP_NUMERIC), 3, shape), cx, sig);
+  return op_sample_tensor(solve_batch_matmul, op, cx, sig, 3,
+                          op_min64(cx->lim->max_numel, cx->lim->max_flops), OP_NUMERIC);
 }
 
 void k_batch_matmul(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,

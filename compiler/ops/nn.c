@@ -23,7 +23,7 @@
 
 #include "util.h"
 
-/* -------------------------------------------------------------- helpers */
+/* --------------------------------------------------------------- helpers */
 
 /* Error unless t is a rank-1 tensor [n] of dtype dt. */
 static bool want_vector(OpAttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
@@ -105,7 +105,7 @@ static Type *draw_float_tensor(OpSolveCtx *cx, uint32_t allowed) {
   return op_tensor(cx, op_draw_dtype(cx, allowed), rank, shape);
 }
 
-/* ------------------------------------------------------------ softmax */
+/* --------------------------------------------------------------- softmax */
 
 RelStatus rel_softmax(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                       char *err, size_t errlen) {
@@ -133,9 +133,7 @@ bool solve_softmax(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   ir_attr_set_int(cx->arena, &sig->attrs, "axis", pick_axis(cx, rank, -rank, -1, NULL, NULL));
   sig->nargs = 1;
   sig->args[0] = ir_type_copy(cx->arena, want);
-  RelStatus st = rel_softmax(op, sig->args, 1, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_softmax, op, cx, sig, want);
 }
 
 bool sample_softmax(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -166,7 +164,7 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
     }
 }
 
-/* ----------------------------------------------------------- bias_add */
+/* -------------------------------------------------------------- bias_add */
 
 RelStatus rel_bias_add(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                        char *err, size_t errlen) {
@@ -198,9 +196,7 @@ bool solve_bias_add(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = ir_type_copy(cx->arena, want);
   sig->args[1] =
       op_tensor(cx, want->tensor.dtype, 1, &want->tensor.shape[axis < 0 ? axis + rank : axis]);
-  RelStatus st = rel_bias_add(op, sig->args, 2, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_bias_add, op, cx, sig, want);
 }
 
 bool sample_bias_add(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -224,7 +220,7 @@ void k_bias_add(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor
   }
 }
 
-/* ------------------------------------------- batch_norm and layer_norm */
+/* --------------------------------------------- batch_norm and layer_norm */
 
 /* Reads epsilon, center and scale, common to both normalisations. */
 static void rd_norm(OpAttrReader *r, double *eps, bool *center, bool *scale) {
@@ -295,9 +291,7 @@ bool solve_batch_norm(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = ir_type_copy(cx->arena, d);
   for (int i = 1; i < 5; i++)
     sig->args[i] = ir_type_copy(cx->arena, want->tuple.fields[1]);
-  RelStatus st = rel_batch_norm(op, sig->args, 5, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_batch_norm, op, cx, sig, want);
 }
 
 bool sample_batch_norm(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -371,9 +365,7 @@ bool solve_layer_norm(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 3;
   sig->args[0] = ir_type_copy(cx->arena, want);
   sig->args[1] = sig->args[2] = c;
-  RelStatus st = rel_layer_norm(op, sig->args, 3, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_layer_norm, op, cx, sig, want);
 }
 
 bool sample_layer_norm(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -414,7 +406,7 @@ void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
     }
 }
 
-/* ---------------------------------------------------------------- pad */
+/* ------------------------------------------------------------------- pad */
 
 typedef enum PadMode { PAD_CONSTANT, PAD_EDGE, PAD_REFLECT } PadMode;
 
@@ -534,9 +526,7 @@ bool solve_pad(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 2;
   sig->args[0] = op_tensor(cx, want->tensor.dtype, rank, shape);
   sig->args[1] = ir_scalar_type(cx->arena, vdt);
-  RelStatus st = rel_pad(op, sig->args, 2, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_pad, op, cx, sig, want);
 }
 
 bool sample_pad(OpId op, OpSolveCtx *cx, OpSig *sig) {

@@ -25,7 +25,7 @@
 
 #include "util.h"
 
-/* ----------------------------------------------------- max and avg pool */
+/* ------------------------------------------------------ max and avg pool */
 
 /* nn.max_pool2d and nn.avg_pool2d(data [N, C, H, W]) -> [N, C, OH, OW]. */
 
@@ -90,18 +90,12 @@ bool solve_pool2d(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   int64_t ds[4] = {s[0], s[1], h.n, w.n};
   sig->nargs = 1;
   sig->args[0] = op_tensor(cx, want->tensor.dtype, 4, ds);
-  RelStatus st = rel_pool2d(op, sig->args, 1, at, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_pool2d, op, cx, sig, want);
 }
 
 bool sample_pool2d(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  int64_t shape[4];
-  if (cx->lim->max_rank < 4)
-    return false;
-  op_draw_shape(cx, 4, cx->lim->max_numel, shape);
-  DType dt = op_draw_dtype(cx, op == OP_MAX_POOL2D ? OP_NUMERIC : OP_FLOATS);
-  return solve_pool2d(op, op_tensor(cx, dt, 4, shape), cx, sig);
+  return op_sample_tensor(solve_pool2d, op, cx, sig, 4, cx->lim->max_numel,
+                          op == OP_MAX_POOL2D ? OP_NUMERIC : OP_FLOATS);
 }
 
 /* The smallest value of an integer dtype: what max pooling pads with. */
@@ -179,7 +173,7 @@ void k_pool2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
       }
 }
 
-/* --------------------------------------------------- global_avg_pool2d */
+/* ----------------------------------------------------- global_avg_pool2d */
 
 /* nn.global_avg_pool2d(data [N, C, H, W]) -> [N, C, 1, 1]. */
 
@@ -216,9 +210,7 @@ bool solve_global_pool2d(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) 
   int64_t ds[4] = {want->tensor.shape[0], want->tensor.shape[1], h, w};
   sig->nargs = 1;
   sig->args[0] = op_tensor(cx, want->tensor.dtype, 4, ds);
-  RelStatus st = rel_global_pool2d(op, sig->args, 1, &sig->attrs, cx->arena, &sig->ret, NULL, 0);
-  assert(st == REL_OK && ir_type_equal(sig->ret, want));
-  return st == REL_OK;
+  return op_sig_solved(rel_global_pool2d, op, cx, sig, want);
 }
 
 bool sample_global_pool2d(OpId op, OpSolveCtx *cx, OpSig *sig) {

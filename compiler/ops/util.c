@@ -4,8 +4,11 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <string.h>
 
 #include "util.h"
+
+/* ------------------------------------------------------------- relations */
 
 RelStatus op_fail(char *err, size_t errlen, const char *fmt, ...) {
   if (err && errlen) {
@@ -56,6 +59,19 @@ RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, siz
   return REL_OK;
 }
 
+RelStatus op_want_shaped(Type *const *args, int nargs, int n, char *err, size_t errlen) {
+  RelStatus s = op_want_tensors(args, nargs, n, err, errlen);
+  if (s != REL_OK)
+    return s;
+  for (int i = 0; i < nargs; i++) {
+    int64_t c;
+    if (args[i]->tensor.rank > IR_MAX_RANK ||
+        !op_count_elems(args[i]->tensor.rank, args[i]->tensor.shape, &c))
+      return op_fail(err, errlen, "argument %d has an invalid shape", i);
+  }
+  return REL_OK;
+}
+
 const char *op_type_str(const Type *t, char *buf, size_t len) {
   if (!t || t->kind != TY_TENSOR) {
     snprintf(buf, len, "a non-tensor");
@@ -70,6 +86,74 @@ const char *op_type_str(const Type *t, char *buf, size_t len) {
              ir_dtype_name(t->tensor.dtype));
   return buf;
 }
+
+const char *op_shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
+  size_t k = (size_t)snprintf(buf, n, "(");
+  for (int i = 0; i < rank && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (k < n)
+    snprintf(buf + k, n - k, ")");
+  return buf;
+}
+
+bool op_count_elems(int rank, const int64_t *shape, int64_t *out) {
+  int64_t n = 1;
+  bool zero = false;
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] < 0)
+      return false;
+    if (shape[i] == 0)
+      zero = true;
+    else if (__builtin_mul_overflow(n, shape[i], &n))
+      return false;
+  }
+  *out = zero ? 0 : n;
+  return true;
+}
+
+RelStatus op_result(Arena *a, DType dt, int rank, const int64_t *shape, Type **out, char *err,
+                    size_t errlen) {
+  int64_t n;
+  if (rank > IR_MAX_RANK)
+    return op_fail(err, errlen, "result rank %d exceeds %d", rank, IR_MAX_RANK);
+  if (!op_count_elems(rank, shape, &n))
+    return op_fail(err, errlen, "result shape is too large");
+  *out = ir_tensor_type(a, dt, rank, shape);
+  return REL_OK;
+}
+
+Type *op_like(Arena *a, const Type *t, int rank, const int64_t *shape) {
+  return ir_tensor_type(a, t->tensor.dtype, rank, shape);
+}
+
+bool op_axis(int64_t axis, int rank, int *out) {
+  if (axis < -rank || axis >= rank)
+    return false;
+  *out = (int)(axis < 0 ? axis + rank : axis);
+  return true;
+}
+
+RelStatus op_want_axis(int64_t axis, int rank, int *out, char *err, size_t errlen) {
+  if (!op_axis(axis, rank, out))
+    return op_fail(err, errlen, "axis %lld is out of range for rank %d", (long long)axis, rank);
+  return REL_OK;
+}
+
+bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
+                        int64_t *out) {
+  int r = ra > rb ? ra : rb;
+  for (int i = 0; i < r; i++) {
+    int64_t da = i < r - ra ? 1 : a[i - (r - ra)];
+    int64_t db = i < r - rb ? 1 : b[i - (r - rb)];
+    if (da != db && da != 1 && db != 1)
+      return false;
+    out[i] = da == 1 ? db : da;
+  }
+  *rout = r;
+  return true;
+}
+
+/* ----------------------------------------------------------- recognizers */
 
 bool op_fits(const Type *t, const OpLimits *lim) {
   if (!t || t->kind != TY_TENSOR || t->tensor.rank > lim->max_rank)
@@ -105,26 +189,17 @@ bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed) {
          shape_fits(lim, t->tensor.rank, t->tensor.shape);
 }
 
-bool op_axis(int64_t axis, int rank, int *out) {
-  if (axis < -rank || axis >= rank)
-    return false;
-  *out = (int)(axis < 0 ? axis + rank : axis);
-  return true;
+bool op_fits_elems(const Type *t, const OpLimits *lim) {
+  int64_t n;
+  return t && t->kind == TY_TENSOR && t->tensor.rank <= op_rank_cap(lim) &&
+         op_count_elems(t->tensor.rank, t->tensor.shape, &n) && n <= lim->max_numel;
 }
 
-bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
-                        int64_t *out) {
-  int r = ra > rb ? ra : rb;
-  for (int i = 0; i < r; i++) {
-    int64_t da = i < r - ra ? 1 : a[i - (r - ra)];
-    int64_t db = i < r - rb ? 1 : b[i - (r - rb)];
-    if (da != db && da != 1 && db != 1)
-      return false;
-    out[i] = da == 1 ? db : da;
-  }
-  *rout = r;
-  return true;
+int op_rank_cap(const OpLimits *lim) {
+  return lim->max_rank < IR_MAX_RANK ? lim->max_rank : IR_MAX_RANK;
 }
+
+/* ------------------------------------------------------------ arithmetic */
 
 int64_t op_numel_sat(int rank, const int64_t *shape) {
   int64_t n = 1;
@@ -132,6 +207,8 @@ int64_t op_numel_sat(int rank, const int64_t *shape) {
     n = op_mul_sat(n, shape[i]);
   return n;
 }
+
+/* --------------------------------------------------------------- drawing */
 
 int op_draw_rank(OpSolveCtx *cx, int lo, int hi) {
   if (hi > cx->lim->max_rank)
@@ -212,6 +289,73 @@ Type *op_tensor(OpSolveCtx *cx, DType dt, int rank, const int64_t *shape) {
   return ir_tensor_type(cx->arena, dt, rank, shape);
 }
 
+uint32_t op_pick_below(OpSolveCtx *cx, int64_t n) {
+  return n <= 1 ? 0 : op_choose(cx->ch, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+}
+
+bool op_coin(OpSolveCtx *cx) {
+  return op_pick_below(cx, 2) == 1;
+}
+
+DType op_pick_dtype(OpSolveCtx *cx, uint32_t mask) {
+  uint32_t k = op_pick_below(cx, __builtin_popcount(mask));
+  for (int dt = 0; dt < DT_COUNT; dt++)
+    if (mask & (1u << dt) && k-- == 0)
+      return (DType)dt;
+  return DT_INT32;
+}
+
+int64_t op_enc_axis(OpSolveCtx *cx, int axis, int range) {
+  return op_coin(cx) ? axis - range : axis;
+}
+
+Type *op_draw_tensor_maybe_empty(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
+  int64_t shape[IR_MAX_RANK];
+  int rank = op_draw_rank(cx, lo, hi < IR_MAX_RANK ? hi : IR_MAX_RANK);
+  op_draw_shape(cx, rank, cx->lim->max_numel, shape);
+  if (rank > 0 && op_pick_below(cx, 8) == 7)
+    shape[op_pick_below(cx, rank)] = 0;
+  return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
+}
+
+void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret) {
+  memset(sig, 0, sizeof *sig);
+  sig->nargs = nargs;
+  sig->ret = ret ? ir_type_copy(cx->arena, ret) : NULL;
+}
+
+bool op_sig_finish(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig) {
+  return rel(op, sig->args, sig->nargs, &sig->attrs, cx->arena, &sig->ret, NULL, 0) == REL_OK;
+}
+
+bool op_sig_solved(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, const Type *want) {
+  bool ok = op_sig_finish(rel, op, cx, sig);
+  assert(ok && ir_type_equal(sig->ret, want));
+  return ok;
+}
+
+bool op_sample_tensor(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int rank,
+                      int64_t budget, uint32_t allowed) {
+  int64_t shape[IR_MAX_RANK];
+  if (cx->lim->max_rank < rank)
+    return false;
+  op_draw_shape(cx, rank, budget, shape);
+  return solve(op, op_tensor(cx, op_draw_dtype(cx, allowed), rank, shape), cx, sig);
+}
+
+bool op_can_sample(OpSolveCtx *cx, int lo) {
+  return op_rank_cap(cx->lim) >= lo && cx->lim->max_numel >= 1 && (cx->lim->dtypes & OP_ALL);
+}
+
+bool op_sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, int lo) {
+  if (!op_can_sample(cx, lo))
+    return false;
+  Type *t = op_draw_tensor_maybe_empty(cx, lo, op_rank_cap(cx->lim), OP_ALL);
+  return solve(op, t, cx, sig) && op_sig_finish(rel, op, cx, sig);
+}
+
+/* --------------------------------------------------------------- kernels */
+
 double op_fmax(double a, double b) {
   if (isnan(a) || isnan(b))
     return isnan(a) ? a : b;
@@ -251,4 +395,27 @@ int64_t op_broadcast_index(const int64_t *coord, int rout, int r, const int64_t 
     idx = idx * shape[i] + c;
   }
   return idx;
+}
+
+int64_t op_prod(const int64_t *shape, int lo, int hi) {
+  int64_t p = 1;
+  for (int i = lo; i < hi; i++)
+    p *= shape[i];
+  return p;
+}
+
+bool op_arity(Tensor *const *args, int nargs, int n, Tensor *const *outs, int nouts, int m) {
+  if (nargs != n || nouts != m || m < 1)
+    return false;
+  for (int i = 0; i < nargs; i++)
+    if (args[i]->dtype != outs[0]->dtype)
+      return false;
+  for (int i = 0; i < nouts; i++)
+    if (outs[i]->dtype != outs[0]->dtype)
+      return false;
+  return true;
+}
+
+bool op_has_shape(const Tensor *t, int rank, const int64_t *shape) {
+  return t->rank == rank && memcmp(t->shape, shape, sizeof(int64_t) * (size_t)rank) == 0;
 }

@@ -19,7 +19,7 @@
 #define OP_NUMERIC (OP_FLOATS | OP_INTS)
 #define OP_ALL ((1u << DT_COUNT) - 1)
 
-/* ------------------------------------------------- relations (util.c) */
+/* ---------------------------------------------------- relations (util.c) */
 
 /* Format an error message into a relation's buffer; returns REL_ERROR. */
 RelStatus op_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -32,9 +32,34 @@ bool op_known(const Type *t);
  * if (s != REL_OK) return s;` */
 RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, size_t errlen);
 
+/* op_want_tensors, and every shape valid too (op_count_elems). */
+RelStatus op_want_shaped(Type *const *args, int nargs, int n, char *err, size_t errlen);
+
 /* Write a tensor type as "(2, 3) float32" into buf (for error messages;
  * relations cannot rely on the printer).  Returns buf. */
 const char *op_type_str(const Type *t, char *buf, size_t len);
+/* Write a shape as Relay prints it: (2, 3), (3) or ().  Returns buf. */
+const char *op_shape_str(char *buf, size_t n, int rank, const int64_t *shape);
+
+/* Elements of a shape in *out; false when a dim is negative or the product
+ * of the dims (zero dims counted as one) overflows int64. */
+bool op_count_elems(int rank, const int64_t *shape, int64_t *out);
+/* The result tensor type in *out after checking its rank and size. */
+RelStatus op_result(Arena *a, DType dt, int rank, const int64_t *shape, Type **out, char *err,
+                    size_t errlen);
+/* A fresh tensor type with t's dtype and the given shape, in arena a. */
+Type *op_like(Arena *a, const Type *t, int rank, const int64_t *shape);
+
+/* Normalise an axis in [-rank, rank) to [0, rank); false if out of range. */
+bool op_axis(int64_t axis, int rank, int *out);
+/* op_axis, or REL_ERROR with the standard message. */
+RelStatus op_want_axis(int64_t axis, int rank, int *out, char *err, size_t errlen);
+
+/* Numpy broadcasting of two shapes; false if incompatible. */
+bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
+                        int64_t *out);
+
+/* -------------------------------------------------- recognizers (util.c) */
 
 /* True when t is a tensor type whose rank and element count are within lim
  * (recognizers use it: a solution's arguments are at least as big). */
@@ -42,15 +67,13 @@ bool op_fits(const Type *t, const OpLimits *lim);
 /* True when t is a tensor type with a dtype in allowed whose rank, every
  * dim (max_dim) and element count are within lim. */
 bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed);
+/* True when t is a tensor type of rank at most op_rank_cap whose element
+ * count (op_count_elems: a zero dim makes it 0) is within lim. */
+bool op_fits_elems(const Type *t, const OpLimits *lim);
+/* The largest rank a solver may use. */
+int op_rank_cap(const OpLimits *lim);
 
-/* Normalise an axis in [-rank, rank) to [0, rank); false if out of range. */
-bool op_axis(int64_t axis, int rank, int *out);
-
-/* Numpy broadcasting of two shapes; false if incompatible. */
-bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
-                        int64_t *out);
-
-/* ------------------------------------------------ arithmetic (util.c) */
+/* --------------------------------------------------- arithmetic (util.c) */
 
 /* a * b and a + b for non-negative operands, saturating at INT64_MAX. */
 static inline int64_t op_mul_sat(int64_t a, int64_t b) {
@@ -80,7 +103,7 @@ static inline int64_t op_u2i(uint64_t u) {
   return r;
 }
 
-/* ------------------------------------------------ attributes (attrs.c) */
+/* -------------------------------------------------- attributes (attrs.c) */
 
 /* Check attrs against the operator's schema in ops.def: every name is
  * known and appears once, and every value has the schema's kind (float
@@ -126,7 +149,36 @@ bool op_want_dtype(OpAttrReader *r, const Type *t, uint32_t allowed, const char 
 /* The matrix products' check: numeric operands of one dtype. */
 bool op_want_same_numeric(OpAttrReader *r, const Type *x, const Type *y);
 
-/* -------------------------------------------------- drawing (util.c) */
+/* The getters of the shape, join, index and create families.  They differ
+ * from the reader above in three ways the relations rely on: None reads as
+ * absent for every attribute, a single int reads as a one-element list,
+ * and the first problem is returned at once (REL_ERROR with a message). */
+
+/* An ints attribute: given is false when absent or None. */
+typedef struct OpInts {
+  bool given;
+  int n;
+  const int64_t *v;
+} OpInts;
+
+/* An ints attribute; a single integer counts as a one-element list. */
+RelStatus op_get_ints(const Attrs *at, const char *name, OpInts *out, char *err, size_t errlen);
+/* An ints attribute Relay requires. */
+RelStatus op_need_ints(const Attrs *at, const char *name, OpInts *out, char *err, size_t errlen);
+/* The shape attribute of broadcast_to, zeros, ones and full: required, of
+ * rank at most IR_MAX_RANK, without negative dims. */
+RelStatus op_need_shape(const Attrs *at, OpInts *out, char *err, size_t errlen);
+/* An optional int attribute: *given is false when absent or None. */
+RelStatus op_get_opt_int(const Attrs *at, const char *name, bool *given, int64_t *v, char *err,
+                         size_t errlen);
+/* An int attribute with a default. */
+RelStatus op_get_int(const Attrs *at, const char *name, int64_t dflt, int64_t *v, char *err,
+                     size_t errlen);
+/* A string attribute with a default. */
+RelStatus op_get_str(const Attrs *at, const char *name, const char *dflt, const char **v, char *err,
+                     size_t errlen);
+
+/* ------------------------------------------------------ drawing (util.c) */
 
 /* Drawing for solvers and samplers.  Every draw uses op_choose, so choice 0
  * gives the smallest option: rank 0..max, dims 1..max_dim, the first
@@ -150,8 +202,44 @@ int64_t op_pick_of(OpSolveCtx *cx, const int64_t *cand, int n);
 DType op_pick_out_dtype(OpSolveCtx *cx, Attrs *at, DType want);
 /* A tensor type in the solver's arena. */
 Type *op_tensor(OpSolveCtx *cx, DType dt, int rank, const int64_t *shape);
+/* Finish a solver's solution: the relation computes sig->ret from sig's
+ * arguments and attributes, and it must be want (asserted: a solver that
+ * misses it is a bug).  Returns whether the relation accepted. */
+bool op_sig_solved(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, const Type *want);
+/* Sample by drawing a result tensor type of the given rank (numel at most
+ * budget, dtype in allowed) and solving for it; false when the limits
+ * allow no tensor of that rank. */
+bool op_sample_tensor(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int rank,
+                      int64_t budget, uint32_t allowed);
 
-/* -------------------------------------------------- windows (window.c) */
+/* The shape, join, index and create families' solvers copy dims from the
+ * wanted type and invent dims only up to max_dim and tensors only up to
+ * max_numel elements.  Their samplers draw arguments (often a result type
+ * within the limits, then solve for it) and compute the result with the
+ * relation. */
+
+/* A choice in [0, n). */
+uint32_t op_pick_below(OpSolveCtx *cx, int64_t n);
+/* A yes/no choice; no is the simpler. */
+bool op_coin(OpSolveCtx *cx);
+/* One of the dtypes in a non-empty mask (whatever the limits allow). */
+DType op_pick_dtype(OpSolveCtx *cx, uint32_t mask);
+/* An axis in [0, range) written as is or counted from the end. */
+int64_t op_enc_axis(OpSolveCtx *cx, int axis, int range);
+/* Draw a tensor type: rank in [lo, hi], at most max_numel elements, dtype
+ * in allowed, and sometimes (the last choice) one dim of size zero. */
+Type *op_draw_tensor_maybe_empty(OpSolveCtx *cx, int lo, int hi, uint32_t allowed);
+/* Start a solution with nargs arguments, no attributes and result ret
+ * (copied; NULL leaves it for the relation). */
+void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret);
+/* Compute a sampled solution's result with the relation. */
+bool op_sig_finish(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig);
+/* True when a sampler may draw tensors of rank >= lo at all. */
+bool op_can_sample(OpSolveCtx *cx, int lo);
+/* Sample by drawing a result type of rank >= lo and solving for it. */
+bool op_sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, int lo);
+
+/* ---------------------------------------------------- windows (window.c) */
 
 /* Sliding-window parameters along H and W (NCHW). */
 typedef struct OpWin {
@@ -188,7 +276,7 @@ void op_set_padding(OpSolveCtx *cx, Attrs *at, const OpAxis *h, const OpAxis *w)
 /* Writes a two-value list attribute. */
 void op_set_pair(OpSolveCtx *cx, Attrs *at, const char *name, int64_t a, int64_t b);
 
-/* -------------------------------------------------- kernels (util.c) */
+/* ------------------------------------------------------ kernels (util.c) */
 
 /* Kernels: maximum and minimum of two floats as every kernel defines them
  * (maximum, minimum, nn.relu, max, min): a NaN wins (the first one when
@@ -202,6 +290,35 @@ void op_unravel(int64_t index, int rank, const int64_t *shape, int64_t *coord);
 /* Index into a tensor of shape `shape` (rank r) for a coordinate of a
  * broadcast result of rank rout (dims of size 1 repeat). */
 int64_t op_broadcast_index(const int64_t *coord, int rout, int r, const int64_t *shape);
+/* Advance a row-major coordinate by one. */
+static inline void op_next_coord(int rank, const int64_t *shape, int64_t *c) {
+  for (int i = rank - 1; i >= 0; i--) {
+    if (++c[i] < shape[i])
+      return;
+    c[i] = 0;
+  }
+}
+/* Product of shape[lo..hi). */
+int64_t op_prod(const int64_t *shape, int lo, int hi);
+
+/* The kernels of the shape, join, index and create families check that
+ * their tensors agree with the relation before they touch any data, and
+ * do nothing otherwise: they never read or write out of bounds, whatever
+ * they are given.  Outputs come zero-filled. */
+
+/* True when the kernel got n inputs and m outputs, every one of them of
+ * the first output's dtype. */
+bool op_arity(Tensor *const *args, int nargs, int n, Tensor *const *outs, int nouts, int m);
+/* True when t has the given rank and shape. */
+bool op_has_shape(const Tensor *t, int rank, const int64_t *shape);
+/* Copy count consecutive elements from src[si] to dst[di] (same dtype). */
+static inline void op_copy_run(Tensor *dst, int64_t di, const Tensor *src, int64_t si,
+                               int64_t count) {
+  size_t n = (size_t)ir_dtype_size(dst->dtype);
+  if (count > 0)
+    __builtin_memcpy((char *)dst->data + (size_t)di * n, (const char *)src->data + (size_t)si * n,
+                     (size_t)count * n);
+}
 
 /* Element i of t as a value of float dtype dt (float32 rounds). */
 static inline double op_elem_f(const Tensor *t, int64_t i, DType dt) {

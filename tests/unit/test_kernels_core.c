@@ -18,6 +18,9 @@
 #define FAM_broadcast 1
 #define FAM_reduction 1
 #define FAM_shape 0
+#define FAM_join 0
+#define FAM_index 0
+#define FAM_create 0
 #define FAM_matmul 0
 #define FAM_conv 0
 #define FAM_pool 0

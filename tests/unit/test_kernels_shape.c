@@ -1,9 +1,10 @@
 /*
- * The shape family (compiler/ops/shape.c): hand-computed results of every
- * operator's relation and kernel, the relations' error messages, and a
- * property loop over the recognizers, solvers, samplers and kernels
- * driven by a small PRNG.  It calls the family's functions directly, so it
- * links without the other families' files.
+ * The shape, join, index and create families (compiler/ops/shape.c,
+ * join.c, index.c, create.c): hand-computed results of every operator's
+ * relation and kernel, the relations' error messages, and a property loop
+ * over the recognizers, solvers, samplers and kernels driven by a small
+ * PRNG.  It calls the families' functions directly, not through the
+ * registry.
  */
 #include <math.h>
 
@@ -20,9 +21,12 @@ typedef struct Fns {
   OpKernelFn kernel;
 } Fns;
 
-/* Pick out the shape family's rows of ops.def; other families' functions
- * are not referenced (they may not exist yet). */
+/* Pick out these families' rows of ops.def; other families' functions
+ * are not referenced. */
 #define SEL_shape(x) x
+#define SEL_join(x) x
+#define SEL_index(x) x
+#define SEL_create(x) x
 #define SEL_unary(x) NULL
 #define SEL_broadcast(x) NULL
 #define SEL_reduction(x) NULL
