@@ -107,6 +107,8 @@ static Type *draw_float_tensor(OpSolveCtx *cx, uint32_t allowed) {
 
 /* --------------------------------------------------------------- softmax */
 
+/* nn.softmax(A, axis) and nn.log_softmax(A, axis): float A, its type. */
+
 RelStatus rel_softmax(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                       char *err, size_t errlen) {
   RelStatus st = op_want_tensors(args, nargs, 1, err, errlen);
@@ -166,6 +168,8 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
 
 /* -------------------------------------------------------------- bias_add */
 
+/* nn.bias_add(A, bias [A's dim at axis], axis): A + bias along axis. */
+
 RelStatus rel_bias_add(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                        char *err, size_t errlen) {
   RelStatus st = op_want_tensors(args, nargs, 2, err, errlen);
@@ -221,6 +225,10 @@ void k_bias_add(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor
 }
 
 /* --------------------------------------------- batch_norm and layer_norm */
+
+/* nn.batch_norm(A, gamma, beta, moving_mean, moving_var, axis, ...) ->
+ * (A's type, mean's, var's) and nn.layer_norm(A, gamma, beta, axis, ...)
+ * -> A's type; the vectors have A's dim at axis. */
 
 /* Reads epsilon, center and scale, common to both normalisations. */
 static void rd_norm(OpAttrReader *r, double *eps, bool *center, bool *scale) {
@@ -407,6 +415,9 @@ void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
 }
 
 /* ------------------------------------------------------------------- pad */
+
+/* nn.pad(A, pad_value, pad_width, pad_mode): each dim grown (or cropped,
+ * by negative widths) by its (before, after) pair. */
 
 typedef enum PadMode { PAD_CONSTANT, PAD_EDGE, PAD_REFLECT } PadMode;
 

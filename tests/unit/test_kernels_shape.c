@@ -1295,14 +1295,11 @@ static void test_garbage(void) {
       A = arena_new();
       Attrs at = at_none();
       /* The attribute names from the op's schema, e.g. "axis:int?, mode:str". */
-      const char *p = ir_op_schema((OpId)op);
-      while (*p) {
+      AttrSpec spec;
+      for (int i = 0; ir_op_attr_at((OpId)op, i, &spec); i++) {
         char name[64];
-        size_t k = strcspn(p, ":");
-        snprintf(name, sizeof name, "%.*s", (int)k, p);
+        snprintf(name, sizeof name, "%.*s", spec.nlen, spec.name);
         garbage_attr(&g, &at, name);
-        p += strcspn(p, ",");
-        p += strspn(p, ", ");
       }
       Type *args[OP_MAX_ARGS], *f[4], *out;
       int nargs = op == OP_ZEROS || op == OP_ONES ? 0 : op == OP_TAKE ? 2 : 1;
