@@ -96,21 +96,6 @@ const char *op_shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
   return buf;
 }
 
-bool op_count_elems(int rank, const int64_t *shape, int64_t *out) {
-  int64_t n = 1;
-  bool zero = false;
-  for (int i = 0; i < rank; i++) {
-    if (shape[i] < 0)
-      return false;
-    if (shape[i] == 0)
-      zero = true;
-    else if (__builtin_mul_overflow(n, shape[i], &n))
-      return false;
-  }
-  *out = zero ? 0 : n;
-  return true;
-}
-
 RelStatus op_result(Arena *a, DType dt, int rank, const int64_t *shape, Type **out, char *err,
                     size_t errlen) {
   int64_t n;
@@ -172,40 +157,6 @@ bool op_fits(const Type *t, const OpLimits *lim) {
     n = p;
   }
   return n <= lim->max_numel;
-}
-
-/* True when a tensor shape respects the limits: rank, every dim, numel. */
-static bool shape_fits(const OpLimits *lim, int rank, const int64_t *shape) {
-  if (rank > lim->max_rank)
-    return false;
-  for (int i = 0; i < rank; i++)
-    if (shape[i] > lim->max_dim)
-      return false;
-  return op_numel_sat(rank, shape) <= lim->max_numel;
-}
-
-bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed) {
-  return t && t->kind == TY_TENSOR && (allowed & (1u << t->tensor.dtype)) &&
-         shape_fits(lim, t->tensor.rank, t->tensor.shape);
-}
-
-bool op_fits_elems(const Type *t, const OpLimits *lim) {
-  int64_t n;
-  return t && t->kind == TY_TENSOR && t->tensor.rank <= op_rank_cap(lim) &&
-         op_count_elems(t->tensor.rank, t->tensor.shape, &n) && n <= lim->max_numel;
-}
-
-int op_rank_cap(const OpLimits *lim) {
-  return lim->max_rank < IR_MAX_RANK ? lim->max_rank : IR_MAX_RANK;
-}
-
-/* ------------------------------------------------------------ arithmetic */
-
-int64_t op_numel_sat(int rank, const int64_t *shape) {
-  int64_t n = 1;
-  for (int i = 0; i < rank; i++)
-    n = op_mul_sat(n, shape[i]);
-  return n;
 }
 
 /* --------------------------------------------------------------- drawing */

@@ -1,10 +1,11 @@
 /*
  * util.h - what the operator families share, in one private header with a
- * section per file that implements it: argument checks and shape
- * arithmetic for relations (util.c), reading attributes (attrs.c),
- * drawing for solvers and samplers (util.c), the sliding windows of
- * conv2d and the pools (window.c), and index arithmetic and accumulators
- * for kernels (util.c).  Not used outside compiler/ops and its tests.
+ * section per file that implements it: argument checks for relations and
+ * the tests of recognizers (util.c), shape arithmetic (inline), reading
+ * attributes (attrs.c), drawing for solvers and samplers (util.c), the
+ * sliding windows of conv2d and the pools (window.c), and index
+ * arithmetic and accumulators for kernels (util.c).  Not used outside
+ * compiler/ops and its tests.
  */
 #ifndef RELAYC_OPS_UTIL_H
 #define RELAYC_OPS_UTIL_H
@@ -41,9 +42,6 @@ const char *op_type_str(const Type *t, char *buf, size_t len);
 /* Write a shape as Relay prints it: (2, 3), (3) or ().  Returns buf. */
 const char *op_shape_str(char *buf, size_t n, int rank, const int64_t *shape);
 
-/* Elements of a shape in *out; false when a dim is negative or the product
- * of the dims (zero dims counted as one) overflows int64. */
-bool op_count_elems(int rank, const int64_t *shape, int64_t *out);
 /* The result tensor type in *out after checking its rank and size. */
 RelStatus op_result(Arena *a, DType dt, int rank, const int64_t *shape, Type **out, char *err,
                     size_t errlen);
@@ -59,21 +57,7 @@ RelStatus op_want_axis(int64_t axis, int rank, int *out, char *err, size_t errle
 bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
                         int64_t *out);
 
-/* -------------------------------------------------- recognizers (util.c) */
-
-/* True when t is a tensor type whose rank and element count are within lim
- * (recognizers use it: a solution's arguments are at least as big). */
-bool op_fits(const Type *t, const OpLimits *lim);
-/* True when t is a tensor type with a dtype in allowed whose rank, every
- * dim (max_dim) and element count are within lim. */
-bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed);
-/* True when t is a tensor type of rank at most op_rank_cap whose element
- * count (op_count_elems: a zero dim makes it 0) is within lim. */
-bool op_fits_elems(const Type *t, const OpLimits *lim);
-/* The largest rank a solver may use. */
-int op_rank_cap(const OpLimits *lim);
-
-/* --------------------------------------------------- arithmetic (util.c) */
+/* --------------------------------------------------- arithmetic (inline) */
 
 /* a * b and a + b for non-negative operands, saturating at INT64_MAX. */
 static inline int64_t op_mul_sat(int64_t a, int64_t b) {
@@ -94,13 +78,68 @@ static inline int64_t op_max64(int64_t a, int64_t b) {
 static inline int64_t op_quota(int64_t budget, int64_t used) {
   return used > 0 ? budget / used : INT64_MAX;
 }
+/* Elements of a shape in *out; false when a dim is negative or the product
+ * of the dims (zero dims counted as one) overflows int64. */
+static inline bool op_count_elems(int rank, const int64_t *shape, int64_t *out) {
+  int64_t n = 1;
+  bool zero = false;
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] < 0)
+      return false;
+    if (shape[i] == 0)
+      zero = true;
+    else if (__builtin_mul_overflow(n, shape[i], &n))
+      return false;
+  }
+  *out = zero ? 0 : n;
+  return true;
+}
 /* Elements of a shape, saturating. */
-int64_t op_numel_sat(int rank, const int64_t *shape);
+static inline int64_t op_numel_sat(int rank, const int64_t *shape) {
+  int64_t n = 1;
+  for (int i = 0; i < rank; i++)
+    n = op_mul_sat(n, shape[i]);
+  return n;
+}
 /* Two's complement bits as a signed value (no UB). */
 static inline int64_t op_u2i(uint64_t u) {
   int64_t r;
   __builtin_memcpy(&r, &u, sizeof r);
   return r;
+}
+
+/* -------------------------------------------------- recognizers (util.c) */
+
+/* Recognizers run for every operator at every node the generator builds,
+ * so the tests they share are inline. */
+
+/* True when t is a tensor type whose rank and element count are within lim
+ * (recognizers use it: a solution's arguments are at least as big). */
+bool op_fits(const Type *t, const OpLimits *lim);
+
+/* True when t is a tensor type with a dtype in allowed whose rank, every
+ * dim (max_dim) and element count are within lim. */
+static inline bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed) {
+  if (!t || t->kind != TY_TENSOR || !(allowed & (1u << t->tensor.dtype)) ||
+      t->tensor.rank > lim->max_rank)
+    return false;
+  for (int i = 0; i < t->tensor.rank; i++)
+    if (t->tensor.shape[i] > lim->max_dim)
+      return false;
+  return op_numel_sat(t->tensor.rank, t->tensor.shape) <= lim->max_numel;
+}
+
+/* The largest rank a solver may use. */
+static inline int op_rank_cap(const OpLimits *lim) {
+  return lim->max_rank < IR_MAX_RANK ? lim->max_rank : IR_MAX_RANK;
+}
+
+/* True when t is a tensor type of rank at most op_rank_cap whose element
+ * count (op_count_elems: a zero dim makes it 0) is within lim. */
+static inline bool op_fits_elems(const Type *t, const OpLimits *lim) {
+  int64_t n;
+  return t && t->kind == TY_TENSOR && t->tensor.rank <= op_rank_cap(lim) &&
+         op_count_elems(t->tensor.rank, t->tensor.shape, &n) && n <= lim->max_numel;
 }
 
 /* -------------------------------------------------- attributes (attrs.c) */
