@@ -189,9 +189,11 @@ bool op_want_dtype(OpAttrReader *r, const Type *t, uint32_t allowed, const char 
 bool op_want_same_numeric(OpAttrReader *r, const Type *x, const Type *y);
 
 /* The getters of the shape, join, index and create families.  They differ
- * from the reader above in three ways the relations rely on: None reads as
- * absent for every attribute, a single int reads as a one-element list,
- * and the first problem is returned at once (REL_ERROR with a message). */
+ * from the reader above in ways those relations and their messages rely
+ * on: None reads as absent for every attribute, a single int as a
+ * one-element list, the first problem is returned at once (REL_ERROR with
+ * a message), and a wrong optional int "must be an integer" (not "or
+ * None"). */
 
 /* An ints attribute: given is false when absent or None. */
 typedef struct OpInts {
