@@ -12,6 +12,10 @@
  *              in the same scope, under `let %v = e` (it should become
  *              %v), inside an if branch, or inside a closure's body (a
  *              scope that must not see e);
+ *   scoped     one node S = op(copy of e, w) used under `let %v = e` (where
+ *              it becomes op(%v, w)) and outside it (an if's other branch,
+ *              or after the let): the rewrite made under the let must not
+ *              be reused outside, where %v is not in scope;
  *   impure     two equal calls of a unary operator on ref_read(%r), one
  *              before and one after a ref_write to %r: equal text, but
  *              not candidates (they read a ref), so never merged.
@@ -175,6 +179,39 @@ static Expr *pair(GenCtx *g, Type *t, int budget) {
   return r ? r : e;
 }
 
+/* One node S = combine(copy of e, w) used in two scopes, one of them
+ * under `let %v = e` (where S's copy of e becomes %v) and one outside it:
+ * S's rewrite in the first must not be reused in the other. */
+static Expr *scoped(GenCtx *g, Type *t, int budget) {
+  OpId ops[OP_COUNT];
+  int n = gen_op_candidates(g, t, ops);
+  if (n == 0)
+    return NULL;
+  OpId op = ops[gen_choose(g, (uint32_t)n)];
+  OpSig sig;
+  Expr *args[OP_MAX_ARGS];
+  Expr *e = op_at(g, op, t, budget / 3, &sig, args);
+  if (!e || !g->pure)
+    return e;
+  Expr *c = again(g, op, t, &sig, args, false);
+  Expr *w = gen_sub(g, t, budget / 4 + 1, false);
+  if (!c || !g->pure)
+    return e;
+  Expr *shared = gen_combine(g, t, c, w);
+  Pair p = {t, shared};
+  Expr *under = gen_let_with(g, t, e, pair_body, &p);
+  uint32_t k = gen_choose(g, 3);
+  Expr *r;
+  if (k == 2 || !gen_feature(g, GEN_F_IF)) {
+    r = gen_combine(g, t, under, shared); /* the let's body, then after it */
+  } else {
+    Expr *cond = gen_sub(g, ir_scalar_type(g->a, DT_BOOL), 1, false);
+    r = ir_if(g->m, cond, k ? under : shared, k ? shared : under);
+  }
+  g->pure = false;
+  return r;
+}
+
 static bool impure_ok(GenCtx *g, const Type *t) {
   return t->kind == TY_TENSOR && gen_feature(g, GEN_F_REF | GEN_F_LET) && gen_op_available(g, t);
 }
@@ -228,7 +265,9 @@ static Expr *impure(GenCtx *g, Type *t, int budget) {
 static const GenShape shapes[] = {
     {"twin", 4, 2, twin_ok, twin},
     {"pair", 6, 4, pair_ok, pair},
+    {"scoped", 2, 6, pair_ok, scoped},
     {"impure", 1, 5, impure_ok, impure},
+    {"observed", 1, 6, gen_shape_observed_ok, gen_shape_observed},
 };
 
 static Expr *cse_hook(GenCtx *g, Type *t, int budget) {

@@ -111,6 +111,7 @@ static const GenShape shapes[] = {
     {"dead let", 5, 3, let_ok, dead_let},
     {"dead chain", 2, 5, let_ok, dead_chain},
     {"dead ref", 1, 5, ref_ok, dead_ref},
+    {"observed", 2, 6, gen_shape_observed_ok, gen_shape_observed},
 };
 
 static Expr *dead_hook(GenCtx *g, Type *t, int budget) {

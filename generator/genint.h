@@ -283,6 +283,13 @@ Expr *gen_shape_letfn(GenCtx *g, Type *t, int budget);
  * through a let whose annotation instantiates it (inline.c; scopes too). */
 Expr *gen_shape_poly(GenCtx *g, Type *t, int budget);
 
+/* let %r = ref(v); combine(E, ref_read(%r)), E writing %r where a wrong
+ * pass may drop or move the write (an operand, a dead let's value, a
+ * tuple field projected away, an argument), so that the result shows a
+ * lost write (shape.c; for tensor types with refs, lets and a combiner). */
+bool gen_shape_observed_ok(GenCtx *g, const Type *t);
+Expr *gen_shape_observed(GenCtx *g, Type *t, int budget);
+
 /* The data every pass-directed policy has in common with the default
  * policy (types, operators, swarm, limits); each adds its name, doc,
  * form weights, features, budgets, globals and hook. */

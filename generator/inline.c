@@ -227,6 +227,7 @@ static const GenShape shapes[] = {
     {"twice", 2, 5, twice_ok, twice},
     {"let fn", 3, 5, letfn_ok, gen_shape_letfn},
     {"poly", 2, 5, poly_ok, gen_shape_poly},
+    {"observed", 1, 6, gen_shape_observed_ok, gen_shape_observed},
 };
 
 static Expr *inline_hook(GenCtx *g, Type *t, int budget) {

@@ -6,7 +6,8 @@
  *   shared     a pure node used along several paths from different
  *              scopes: both if branches, one branch and after the if, the
  *              then branches of two ifs (its binding point is the scope
- *              enclosing every use), a closure's body and outside it;
+ *              enclosing every use), a closure's body and outside it; or
+ *              three times in one scope;
  *   nested let lets where no let chain is: an operator's operand, the
  *              value of another let (let %a = (let %b = v; w); body);
  *   let fn     a let-bound closure called once or twice (to_gnf keeps a
@@ -44,9 +45,9 @@ static Expr *shared(GenCtx *g, Type *t, int budget) {
   Expr *e = gen_sub(g, t, budget / 2, false);
   if (!g->pure || e->kind == EX_VAR || e->kind == EX_CONST)
     return e; /* not shareable, or an atom: fine as it is */
-  uint32_t w[4] = {2, 2, 2, gen_feature(g, GEN_F_CLOSURE) ? 2 : 0};
+  uint32_t w[5] = {2, 2, 2, gen_feature(g, GEN_F_CLOSURE) ? 2 : 0, 1};
   Expr *r;
-  switch (gen_weighted(&g->st, w, 4)) {
+  switch (gen_weighted(&g->st, w, 5)) {
   case 0: /* both branches */ r = branch(g, with(g, t, e, small), with(g, t, e, small)); break;
   case 1: /* a branch, and after the if */
     r = gen_combine(g, t, branch(g, e, gen_sub(g, t, small, false)), e);
@@ -54,6 +55,9 @@ static Expr *shared(GenCtx *g, Type *t, int budget) {
   case 2: /* the then branches of two ifs */
     r = gen_combine(g, t, branch(g, e, gen_sub(g, t, small, false)),
                     branch(g, with(g, t, e, small), gen_sub(g, t, small, false)));
+    break;
+  case 4: /* three uses in one scope */
+    r = gen_combine(g, t, gen_combine(g, t, e, with(g, t, e, small)), e);
     break;
   default: { /* a closure's body, and outside it */
     Expr *fn = ir_func(g->m, 0, NULL, t, with(g, t, e, small));
@@ -166,9 +170,12 @@ static bool poly_ok(GenCtx *g, const Type *t) {
 }
 
 static const GenShape shapes[] = {
-    {"shared", 4, 5, shared_ok, shared},         {"nested let", 4, 4, nested_ok, nested},
-    {"let fn", 2, 5, letfn_ok, gen_shape_letfn}, {"pure let", 3, 3, pure_let_ok, pure_let},
+    {"shared", 4, 5, shared_ok, shared},
+    {"nested let", 4, 4, nested_ok, nested},
+    {"let fn", 2, 5, letfn_ok, gen_shape_letfn},
+    {"pure let", 3, 3, pure_let_ok, pure_let},
     {"poly", 1, 5, poly_ok, gen_shape_poly},
+    {"observed", 2, 6, gen_shape_observed_ok, gen_shape_observed},
 };
 
 static Expr *scopes_hook(GenCtx *g, Type *t, int budget) {

@@ -120,3 +120,100 @@ int gen_shared_of(GenCtx *g, const Type *t, Shared **out, int max) {
   }
   return n;
 }
+
+/* ------------------------------------------------------ observed effects */
+
+/* let _ = ref_write(%r, v); w, with w of type t (v of r's contents type). */
+static Expr *written(GenCtx *g, Var *r, Type *inner, Type *t, int budget) {
+  int b[2];
+  gen_split(g, budget, 2, b);
+  Expr *v = gen_sub(g, inner, b[0], false);
+  Expr *wr = ir_ref_write(g->m, ir_var_ref(g->m, r), v);
+  Expr *w = gen_sub(g, t, b[1], false);
+  Var *u = gen_fresh_var(g, "_", ir_unit_type(g->a), true);
+  g->pure = false;
+  return ir_let(g->m, u, wr, w);
+}
+
+/* Where a write can hide: the first operand of an operator call, the
+ * value of a dead let (that operand again), a tuple field projected
+ * away, the argument of a closure called at once. */
+enum { HIDE_OPERAND, HIDE_DEAD_LET, HIDE_PROJ, HIDE_ARG, HIDE_KINDS };
+
+/* An expression of tensor type t that writes %r (contents inner) where a
+ * wrong pass may drop or move the write. */
+static Expr *hide(GenCtx *g, Var *r, Type *inner, Type *t, int budget) {
+  uint32_t w[HIDE_KINDS] = {3, gen_feature(g, GEN_F_LET) ? 3 : 0,
+                            gen_feature(g, GEN_F_TUPLE) ? 2 : 0,
+                            gen_feature(g, GEN_F_CLOSURE) ? 1 : 0};
+  int kind = gen_weighted(&g->st, w, HIDE_KINDS);
+  int b[2];
+  gen_split(g, budget, 2, b);
+  if (kind == HIDE_PROJ || kind == HIDE_ARG) {
+    Type *x = gen_tensor_type(g);
+    Expr *wx = written(g, r, inner, x, b[0]);
+    if (kind == HIDE_ARG) {
+      Var *p = gen_fresh_var(g, "p", x, true);
+      Expr *fn = ir_func(g->m, 1, &p, t, gen_sub(g, t, b[1], false));
+      g->pure = false;
+      return ir_call(g->m, fn, 1, &wx);
+    }
+    Expr *f[2] = {gen_sub(g, t, b[1], false), wx};
+    bool first = gen_choose(g, 2);
+    Expr *tuple = ir_tuple(g->m, 2, first ? (Expr *[]){f[1], f[0]} : f);
+    g->pure = false;
+    return ir_proj(g->m, tuple, first ? 1 : 0);
+  }
+  /* An operator call of type t with the write in its first operand; as
+   * the value of a dead let, or the node itself. */
+  OpId ops[OP_COUNT];
+  int n = gen_op_candidates(g, t, ops), k = 0;
+  for (int i = 0; i < n; i++) /* not the creation operators: they take no operand */
+    if (ops[i] != OP_ZEROS && ops[i] != OP_ONES)
+      ops[k++] = ops[i];
+  OpId op = k ? ops[gen_choose(g, (uint32_t)k)] : OP_COUNT;
+  OpSig sig;
+  if (op == OP_COUNT || !gen_op_solve(g, op, t, &sig) || sig.nargs == 0 ||
+      sig.args[0]->kind != TY_TENSOR)
+    return written(g, r, inner, t, budget);
+  Expr *args[OP_MAX_ARGS];
+  for (int i = 0; i < sig.nargs; i++)
+    args[i] = i == 0 ? written(g, r, inner, sig.args[0], b[0]) : gen_sub(g, sig.args[i], 1, false);
+  Expr *call = gen_op_build(g, op, &sig, args);
+  g->pure = false;
+  if (kind == HIDE_OPERAND)
+    return call;
+  Var *d = gen_fresh_var(g, "x", t, true);
+  return ir_let(g->m, d, call, gen_sub(g, t, b[1], false));
+}
+
+typedef struct Observed {
+  Type *t;
+  int budget;
+} Observed;
+
+/* combine(E, ref_read(%r)): E writes %r where a wrong pass may lose the
+ * write, and the read brings what it wrote into the result. */
+static Expr *observed_body(GenCtx *g, Var *r, void *arg) {
+  Observed *o = arg;
+  gen_var_used(g, r);
+  Expr *e = hide(g, r, o->t, o->t, o->budget);
+  Expr *c = gen_combine(g, o->t, e, ir_ref_read(g->m, ir_var_ref(g->m, r)));
+  return c ? c : e;
+}
+
+bool gen_shape_observed_ok(GenCtx *g, const Type *t) {
+  OpId ok[GEN_NCOMBINERS];
+  return t->kind == TY_TENSOR && gen_feature(g, GEN_F_REF | GEN_F_LET) &&
+         gen_combiners(g, t, t, ok) > 0;
+}
+
+Expr *gen_shape_observed(GenCtx *g, Type *t, int budget) {
+  int b[2];
+  gen_split(g, budget - 2, 2, b);
+  Expr *init = gen_sub(g, t, b[0], false);
+  Observed o = {t, b[1]};
+  Expr *e = gen_let_with(g, ir_ref_type(g->a, t), ir_ref_new(g->m, init), observed_body, &o);
+  g->pure = false;
+  return e;
+}

@@ -352,9 +352,13 @@ static bool ops_ok(GenCtx *g, const Type *t) {
 }
 
 static const GenShape shapes[] = {
-    {"identity", 6, 3, ops_ok, identity},      {"twice", 3, 3, ops_ok, twice},
-    {"reshapes", 2, 3, reshapes_ok, reshapes}, {"transposes", 2, 3, transposes_ok, transposes},
-    {"casts", 2, 3, casts_ok, casts},          {"no-ops", 3, 3, ops_ok, noop},
+    {"identity", 6, 3, ops_ok, identity},
+    {"twice", 3, 3, ops_ok, twice},
+    {"reshapes", 2, 3, reshapes_ok, reshapes},
+    {"transposes", 2, 3, transposes_ok, transposes},
+    {"casts", 2, 3, casts_ok, casts},
+    {"no-ops", 3, 3, ops_ok, noop},
+    {"observed", 1, 6, gen_shape_observed_ok, gen_shape_observed},
 };
 
 static Expr *simplify_hook(GenCtx *g, Type *t, int budget) {
