@@ -196,7 +196,7 @@ static const GenShape shapes[] = {
     {"if", 2, 4, if_ok, const_if},
     {"let", 3, 3, let_ok, const_let},
     {"projection", 2, 3, proj_ok, proj},
-    {"observed", 2, 6, gen_shape_observed_ok, gen_shape_observed},
+    {"observed", 4, 6, gen_shape_observed_ok, gen_shape_observed},
 };
 
 static Expr *fold_hook(GenCtx *g, Type *t, int budget) {

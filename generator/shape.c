@@ -144,7 +144,7 @@ enum { HIDE_OPERAND, HIDE_DEAD_LET, HIDE_PROJ, HIDE_ARG, HIDE_KINDS };
  * wrong pass may drop or move the write. */
 static Expr *hide(GenCtx *g, Var *r, Type *inner, Type *t, int budget) {
   uint32_t w[HIDE_KINDS] = {3, gen_feature(g, GEN_F_LET) ? 3 : 0,
-                            gen_feature(g, GEN_F_TUPLE) ? 2 : 0,
+                            gen_feature(g, GEN_F_TUPLE) ? 3 : 0,
                             gen_feature(g, GEN_F_CLOSURE) ? 1 : 0};
   int kind = gen_weighted(&g->st, w, HIDE_KINDS);
   int b[2];
