@@ -69,7 +69,9 @@ static bool looks_like_text(const char *file, const uint8_t *data, size_t n) {
       i += (size_t)k;
     }
   }
-  char *s = strndup((const char *)data, n);
+  char *s = malloc(n + 1); /* data has no NUL (checked above), nor a terminator */
+  memcpy(s, data, n);
+  s[n] = 0;
   bool kw = strstr(s, "def ") || strstr(s, "fn ") || strstr(s, "fn(") || strstr(s, "type ");
   free(s);
   return kw;
@@ -210,9 +212,14 @@ int cmd_run(int argc, char **argv) {
   Verdict v;
   bool ok = oracle_check(&c, &(OracleInput){.make = make, .ctx = &src, .seed = seed}, &v);
   if (!ok) {
-    oracle_report(stderr, &c, &v);
+    char cmd[4096] = "relaysmith run"; /* the command as given */
+    for (int i = 0; i < argc; i++) {
+      size_t n = strlen(cmd);
+      snprintf(cmd + n, sizeof cmd - n, " %s", argv[i]);
+    }
+    oracle_report(stderr, &c, &v, cmd);
   } else {
-    printf("// %s %s\n%s\n", c.pipeline.n ? "after" : "program",
+    printf("// %s%s\n%s\n", c.pipeline.n ? "after " : "program",
            c.pipeline.n ? c.pipeline.stage[c.pipeline.n - 1].name : "", sh.program);
     if (!has_main) {
       printf("// no @main: nothing was evaluated\n");

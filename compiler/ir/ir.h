@@ -484,6 +484,10 @@ bool ir_expr_is_shareable(const Expr *e);
 /* Print in Relay text format 0.0.5 (with the extensions documented in
  * docs/text-format.md).  Returns a malloc'd NUL-terminated string. */
 char *ir_print_module(const Module *m);
+/* ir_print_module, and the name each variable is printed with (`x1` for
+ * %x1): (*names)[v->id] for a Var v of m, NULL for one not printed; the
+ * array and the names live in arena a. */
+char *ir_print_module_names(const Module *m, Arena *a, const char ***names);
 char *ir_print_expr(const Expr *e);
 char *ir_print_type(const Type *t);
 #ifdef RS_TEST_PASSES
