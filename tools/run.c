@@ -27,7 +27,7 @@ static const char run_help[] =
     "stream, decoded by the generator (a fuzzer's crash file).  A module\n"
     "without @main is checked and its passes run; nothing is evaluated.\n"
     "Exit status: 0 when every oracle holds, 1 when one fails or FILE does\n"
-    "not parse or type check, 2 on bad usage.\n"
+    "not parse, is not well formed or does not type check, 2 on bad usage.\n"
     "\n"
     "  --passes=LIST        comma-separated pass names (default: none)\n"
     "  --print-after=NAME   also print the program after pass NAME (all: after\n"
@@ -133,7 +133,8 @@ static void show_result(void *ctx, int i, const EvResult *r, EvVerdict v, const 
 }
 
 /* Load FILE: NULL (after saying why) when it cannot be read, or is text
- * that does not parse or type check. */
+ * that does not parse, is not well formed (ir_well_formed: e.g. a graph
+ * binding shares an effect) or does not type check. */
 static Module *load(Source *src, int mode) {
   src->data = tool_read_file(src->file, &src->size);
   if (!src->data)
@@ -142,12 +143,12 @@ static Module *load(Source *src, int mode) {
   Diag d;
   diag_init(&d, src->file, src->text ? (const char *)src->data : NULL);
   Module *m = src->text ? parse(src, &d) : make(src);
-  if (m && !ty_check_module(m, &d)) {
+  if (m && !(ir_well_formed(m, &d) && ty_check_module(m, &d))) {
     ir_module_free(m);
     m = NULL;
   }
   if (!m)
-    fprintf(stderr, "%s", d.text ? d.text : "relaysmith run: the program does not type check\n");
+    fprintf(stderr, "%s", d.text ? d.text : "relaysmith run: the program is not valid\n");
   diag_free(&d);
   return m;
 }

@@ -419,10 +419,14 @@ TypeDef *ir_typedef_get(const Module *m, const char *name);
 TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars, const char *const *tvar_names);
 Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields, Type *const *fields);
 Ctor *ir_ctor_get(const Module *m, const char *name);
-/* The prelude types, for builders and generators. */
+/* The prelude types, for builders and generators; NULL when hidden. */
 TypeDef *ir_list_def(const Module *m);
 TypeDef *ir_option_def(const Module *m);
 TypeDef *ir_tree_def(const Module *m);
+/* Removes the prelude type named name[0..len), or the one with a
+ * constructor of that name, and the prelude types that use it (Tree uses
+ * List): a module that defines a prelude name uses its own definition. */
+void ir_prelude_hide(Module *m, const char *name, size_t len);
 
 /* ---------------------------------------------------------- the builder */
 

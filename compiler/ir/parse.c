@@ -1185,13 +1185,16 @@ typedef struct PendingLet {
   const Tok *at;
 } PendingLet;
 
-/* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;)* expr
- * The bindings are scoped to the sequence; the let chain is built
- * without recursion. */
+/* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;
+ *         | expr ;)* expr
+ * The bindings are scoped to the sequence; `e1; e2` is sugar for a let of
+ * an unused variable, `let %_ = e1; e2`, as in TVM (its `_` is not in
+ * scope).  The let chain is built without recursion. */
 static Expr *parse_seq(Parser *p) {
   int vmark = p->nvars, gmark = p->ngraph;
   PendingLet *lets = NULL;
   int n = 0, cap = 0;
+  Expr *body;
   for (;;) {
     const Tok *t = peek(p);
     if (t->k == TK_LET) {
@@ -1231,10 +1234,16 @@ static Expr *parse_seq(Parser *p) {
       bind_var(p, v);
       PUSH(p, p->freev, p->nfree, p->capfree, v);
     } else {
-      break;
+      Expr *e = parse_expr(p);
+      if (!accept(p, TK_SEMI)) {
+        body = e;
+        break;
+      }
+      /* e; seq: a let of a variable named _, out of scope. */
+      PendingLet pl = {ir_var(p->m, "_", NULL), e, t};
+      PUSH(p, lets, n, cap, pl);
     }
   }
-  Expr *body = parse_expr(p);
   for (int i = n - 1; i >= 0; i--)
     body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
   p->nvars = vmark, p->ngraph = gmark;
@@ -1399,6 +1408,35 @@ static void parse_typedef(Parser *p) {
   p->ntvars = mark;
 }
 
+/* Hides the prelude types whose names the module defines itself, as a
+ * type or a constructor (ir_prelude_hide): the module's own definitions
+ * are the ones used, as in TVM, whose parser imports no prelude.  The
+ * constructors of `type Name tvars? { .. }` are the identifiers that open
+ * the entries of its braces. */
+static void hide_prelude(Parser *p) {
+  const Tok *end = &p->toks[p->ntok - 1]; /* EOF */
+  for (const Tok *t = p->toks; t + 1 < end; t++) {
+    if (t->k != TK_TYPE || t[1].k != TK_IDENT)
+      continue;
+    ir_prelude_hide(p->m, t[1].s, (size_t)t[1].len);
+    const Tok *c = t + 2;
+    if (c->k == TK_LBRACK)
+      while (c < end && (c++)->k != TK_RBRACK)
+        ;
+    if (c->k != TK_LBRACE)
+      continue;
+    int depth = 0;
+    for (bool entry = true; ++c < end;) {
+      if (depth == 0 && (c->k == TK_RBRACE || c->k == TK_DEF || c->k == TK_TYPE))
+        break;
+      if (depth == 0 && entry && c->k == TK_IDENT)
+        ir_prelude_hide(p->m, c->s, (size_t)c->len);
+      depth += (c->k == TK_LPAREN || c->k == TK_LBRACK) - (c->k == TK_RPAREN || c->k == TK_RBRACK);
+      entry = depth == 0 && c->k == TK_COMMA;
+    }
+  }
+}
+
 /* Declares every `type Name[A, ..]` header so types can be used before
  * their definition.  Malformed headers and duplicates are left to the
  * main pass, which reports them in order. */
@@ -1517,6 +1555,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
   p.attempted.arena = p.tmp;
   p.toks = ir_lex(text, len, p.tmp, &p.ntok);
+  hide_prelude(&p);
   prescan_types(&p);
   for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
     parse_item_guarded(&p, first);
