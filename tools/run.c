@@ -26,8 +26,9 @@ static const char run_help[] =
     "parse error is reported with its position.  Any other file is a choice\n"
     "stream, decoded by the generator (a fuzzer's crash file).  A module\n"
     "without @main is checked and its passes run; nothing is evaluated.\n"
-    "Exit status: 0 when every oracle holds, 1 when one fails or FILE does\n"
-    "not parse, is not well formed or does not type check, 2 on bad usage.\n"
+    "Exit status: 0 when every oracle holds, 1 when one fails, a pass's output\n"
+    "is refused (too deep, ir.h) or FILE does not parse, is not well\n"
+    "formed or does not type check, 2 on bad usage.\n"
     "\n"
     "  --passes=LIST        comma-separated pass names (default: none)\n"
     "  --print-after=NAME   also print the program after pass NAME (all: after\n"
@@ -219,6 +220,12 @@ int cmd_run(int argc, char **argv) {
       snprintf(cmd + n, sizeof cmd - n, " %s", argv[i]);
     }
     oracle_report(stderr, &c, &v, cmd);
+  } else if (v.rejected) {
+    /* A pass's output was refused (too deep: ir_depth_ok): no bug, but
+     * the passes after it did not run. */
+    fprintf(stderr, "relaysmith run: stopped after %s, whose output is refused:\n%s",
+            c.pipeline.stage[v.stage].name, v.reject_diag ? v.reject_diag : "");
+    ok = false;
   } else {
     printf("// %s%s\n%s\n", c.pipeline.n ? "after " : "program",
            c.pipeline.n ? c.pipeline.stage[c.pipeline.n - 1].name : "", sh.program);

@@ -480,6 +480,32 @@ bool ir_module_alpha_equal(const Module *a, const Module *b);
  * let, function literal, ref operation, match, or call of a closure.
  * Reports each violation into d; returns true when there is none. */
 bool ir_well_formed(const Module *m, Diag *d);
+
+/* How deep a definition may go, in two measures of one walk (depth.c):
+ *   height   the longest path down, every node counted: what a recursive
+ *            walk follows (let chains and graph bindings included);
+ *   nesting  how deep its text nests: a let's body, a projected tuple and
+ *            a called closure are at their parent's level, every other
+ *            child one level in (graph bindings included: the printer
+ *            writes a node used once where it is used).
+ * The parser rejects a definition beyond either bound (and text nested
+ * deeper than IR_MAX_NESTING), pass_run a pass's output beyond them, the
+ * type checker an expression deeper than IR_MAX_DEPTH.  Up to them every
+ * recursive walk of the passes, the checker, the interpreter and the
+ * printer fits in half the default 8 MB stack of a sanitizer build, and
+ * printed text parses back (tests/unit/test_deep.c runs every pass at the
+ * bounds). */
+enum { IR_MAX_DEPTH = 4000, IR_MAX_NESTING = 512 };
+typedef struct IrDepth {
+  int64_t height, nesting;
+} IrDepth;
+IrDepth ir_expr_depth(const Expr *e);
+/* True when d is within both bounds; else false, with what is wrong in
+ * why ("is deeper than 4000 levels (IR_MAX_DEPTH, ...)"). */
+bool ir_depth_within(IrDepth d, char *why, size_t n);
+/* False, with an error at the definition, when a definition in m is
+ * beyond either bound. */
+bool ir_depth_ok(const Module *m, Diag *d);
 /* True when e contains no effects and binds no variables (may be shared). */
 bool ir_expr_is_shareable(const Expr *e);
 

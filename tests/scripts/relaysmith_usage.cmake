@@ -180,3 +180,16 @@ file(WRITE ${OUT}/shared_ref.relay
      "def @main(%x: float32) {\n  %0 = ref(%x);\n  ref_write(%0, 1f);\n  ref_read(%0)\n}\n")
 run(1 run ${OUT}/shared_ref.relay)
 expect(ERR_TEXT "shared_ref.relay:2:8: error: in @main: an expression with effects")
+
+# run: a pass whose output is deeper than the bounds of ir.h is refused:
+# the passes stop there, with the bound's message, exit 1 (to_gnf makes a
+# 3000-let chain one expression nested 3000 deep).
+set(chain "def @main(%x0: float32) -> float32 {\n")
+foreach(i RANGE 1 3000)
+  math(EXPR j "${i} - 1")
+  string(APPEND chain "  let %x${i} = add(%x${j}, 1f);\n")
+endforeach()
+file(WRITE ${OUT}/chain.relay "${chain}  %x3000\n}\n")
+run(0 run --passes=dead_code ${OUT}/chain.relay)
+run(1 run --passes=to_gnf,dead_code ${OUT}/chain.relay)
+expect(ERR_TEXT "stopped after to_gnf, whose output is refused:\n.*@main nests deeper than 512 levels \\(IR_MAX_NESTING")

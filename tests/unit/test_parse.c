@@ -486,15 +486,26 @@ static void test_depth_limits(void) {
   CHECK(!m && strstr(d.first, "nesting is deeper than 512"));
   diag_free(&d);
   free(s);
-  /* long let chains are parsed without recursion, up to the IR depth limit */
-  s = nest(5000, "def @f(%x0) { ", "let %x0 = add(%x0, 1f); ", "%x0", "", " }");
+  /* long let chains are parsed without recursion, up to IR_MAX_DEPTH */
+  s = nest(3000, "def @f(%x0) { ", "let %x0 = add(%x0, 1f); ", "%x0", "", " }");
   m = parse(s, &d);
   CHECK(m != NULL);
   ir_module_free(m);
   free(s);
   s = nest(12000, "def @f(%x0) { ", "let %x0 = %x0; ", "%x0", "", " }");
   m = parse(s, &d);
-  CHECK(!m && strstr(d.first, "nested deeper than 10000 levels"));
+  CHECK(!m && strstr(d.first, "the definition of `@f` is deeper than 4000 levels (IR_MAX_DEPTH"));
+  diag_free(&d);
+  free(s);
+  /* graph bindings nest without nesting the text: up to IR_MAX_NESTING */
+  s = malloc(600 * 40 + 64);
+  char *q = s + sprintf(s, "def @f(%%x) { %%0 = negative(%%x); ");
+  for (int i = 1; i < 600; i++)
+    q += sprintf(q, "%%%d = negative(%%%d); ", i, i - 1);
+  sprintf(q, "%%599 }");
+  m = parse(s, &d);
+  CHECK(!m && strstr(d.first, "the definition of `@f` nests deeper than 512 levels "
+                              "(IR_MAX_NESTING, counting graph bindings)"));
   diag_free(&d);
   free(s);
 }
