@@ -151,11 +151,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     fprintf(stderr, "relaysmith: %s\n", err);
     exit(2);
   }
-  char env[CMD_MAX] = "";
+  char env[CMD_MAX] = ""; /* the flags as they are: no shell reads it */
   append_arg(command, (*argv)[0]);
   for (int i = 1; i <= nflags; i++) {
     append_arg(command, flags[i]);
-    append_arg(env, flags[i]);
+    size_t n = strlen(env);
+    snprintf(env + n, sizeof env - n, "%s%s", n ? " " : "", flags[i]);
     flagged |= chooses(flags[i], h.target->flag);
   }
   setenv("RELAYSMITH_FLAGS", env, 1);
