@@ -147,7 +147,7 @@ uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
 
 /* ------------------------------------------------------------- reports */
 
-void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
+void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce) {
   if (v->extra)
     fputs(v->extra, f);
   fprintf(f, "\n==relaysmith== FAILURE\n");
@@ -178,6 +178,8 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
     if (v->after)
       fprintf(f, "--- program after %s:\n%s\n", before_label, v->after);
   }
+  if (reproduce)
+    fprintf(f, "reproduce: %s\n", reproduce);
   fprintf(f, "==relaysmith== end of report\n");
   fflush(f);
 }

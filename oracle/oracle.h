@@ -33,7 +33,7 @@
  *   if (!oracle_init(&c, harness, argc, argv, err, sizeof err)) ...
  *   Verdict v;
  *   if (!oracle_check(&c, &(OracleInput){.data = d, .size = n}, &v))
- *     oracle_report(stderr, &c, &v);
+ *     oracle_report(stderr, &c, &v, "./pass_fuzzer crash-…");
  *   verdict_free(&v);
  */
 #ifndef RS_ORACLE_H
@@ -146,8 +146,10 @@ void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *
     __attribute__((format(printf, 4, 5)));
 
 /* Print a failure report: "==relaysmith== FAILURE", the pass and oracle
- * lines, the detail, the programs, "==relaysmith== end of report". */
-void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v);
+ * lines, the detail, the programs, then (when not NULL) "reproduce: "
+ * and the command line that reproduces it, and "==relaysmith== end of
+ * report". */
+void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce);
 
 /* The argument seed of a choice stream: a hash of its first bytes. */
 uint64_t oracle_input_seed(const uint8_t *data, size_t size);

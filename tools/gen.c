@@ -94,8 +94,9 @@ static const char decode_help[] =
     "  --spans        also print the spans: for each generated expression,\n"
     "                 the byte range it consumed, its depth, type and scope\n";
 
-/* Print the recorded spans as a table. */
-static void print_spans(const GenSpans *sp) {
+/* Print the recorded spans as a table, each variable by the name the
+ * program's text gives it (names[id]; its hint if it was not printed). */
+static void print_spans(const GenSpans *sp, const char *const *names) {
   static const char *forms[] = {"var",       "lit",   "share", "let",    "if",
                                 "proj",      "op",    "call",  "global", "ref_read",
                                 "ref_write", "match", "param", "hook"};
@@ -105,8 +106,10 @@ static void print_spans(const GenSpans *sp) {
     char *ty = ir_print_type(s->type);
     printf("// [%u, %u) %*s%s %s {", s->start, s->end, 2 * s->depth, "", forms[s->form], ty);
     free(ty);
-    for (int k = 0; k < s->scope_n; k++)
-      printf("%s%%%s", k ? ", " : "", sp->scope[s->scope_off + k].var->name);
+    for (int k = 0; k < s->scope_n; k++) {
+      const Var *v = sp->scope[s->scope_off + k].var;
+      printf("%s%%%s", k ? ", " : "", names[v->id] ? names[v->id] : v->name);
+    }
     printf("}\n");
   }
 }
@@ -149,13 +152,16 @@ int cmd_decode(int argc, char **argv) {
     return 1;
   GenSpans sp = {0};
   Module *m = gen_decode(data, n, p, spans ? &sp : NULL);
-  char *text = count ? NULL : ir_print_module(m);
+  Arena *a = arena_new();
+  const char **names;
+  char *text = ir_print_module_names(m, a, &names);
   if (count)
     printf("%lld\n", (long long)ir_module_count(m));
   else
     fputs(text, stdout);
   if (spans)
-    print_spans(&sp);
+    print_spans(&sp, names);
+  arena_free(a);
   free(text);
   gen_spans_free(&sp);
   ir_module_free(m);

@@ -84,13 +84,15 @@ void pass_names(char *buf, size_t len);
 typedef enum PassStatus {
   PASS_OK,
   PASS_FAILED,     /* the pass reported an internal failure */
+  PASS_TOO_DEEP,   /* its output is beyond IR_MAX_DEPTH or IR_MAX_NESTING
+                      (ir_depth_ok): no bug, but nothing may walk it */
   PASS_ILL_FORMED, /* its output is not well formed (ir_well_formed) */
   PASS_ILL_TYPED,  /* its output does not type check (ty_check_module) */
 } PassStatus;
 
-/* Run pass p on m, then check that the output is well formed and type
- * check it again (which sets the types of the nodes the pass made).  The
- * first problem's message goes into d. */
+/* Run pass p on m, then check that the output is within the depth bounds
+ * (ir_depth_ok), well formed, and type check it again (which sets the types of the nodes
+ * the pass made).  The first problem's message goes into d. */
 PassStatus pass_run(const PassInfo *p, Module *m, Diag *d);
 
 #endif

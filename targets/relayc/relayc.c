@@ -5,7 +5,8 @@
  *   stages       the passes of pass.h; -passes=a,b,c (pass_parse_list), or
  *                1 to 4 production passes chosen by the input's header
  *   load         the program itself (relayc takes every generated program)
- *   run          pass_run: the pass, then well-formed and re-typed
+ *   run          pass_run: the pass, then well-formed and re-typed; an
+ *                output too deep (ir_depth_ok) is refused (TG_REJECTED)
  *   check        "well-formed", "type": pass_run's verdict, and every
  *                global that survives keeps its function type (@main must
  *                survive)
@@ -111,11 +112,12 @@ static TgStatus run(TgProgram *p, const TgStage *s, char **diag) {
   free(p->diag);
   p->diag = p->status == PASS_OK ? NULL : strdup(d.text ? d.text : "");
   diag_free(&d);
-  if (p->status != PASS_FAILED)
+  if (p->status != PASS_FAILED && p->status != PASS_TOO_DEEP)
     return TG_OK;
   *diag = p->diag;
   p->diag = NULL;
-  return TG_FAILED;
+  /* An output too deep for the other walks is a refusal, not a bug. */
+  return p->status == PASS_TOO_DEEP ? TG_REJECTED : TG_FAILED;
 }
 
 /* Every global that survives keeps its function type; @main survives.

@@ -129,11 +129,15 @@ static void failing_verdict(void) {
   char *report = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&report, &len);
-  oracle_report(f, &c, &v);
+  oracle_report(f, &c, &v, "./pass_fuzzer -passes=bad_fold_swap ./crash-1");
   fclose(f);
   CHECK(strstr(report, "\npass:    bad_fold_swap (pass 1 of 1: bad_fold_swap)\n"));
   CHECK(strstr(report, "\noracle:  result (the interpreter's result differs"));
   CHECK(strstr(report, "--- program before bad_fold_swap:\n#[version"));
+  /* The command that reproduces it is the report's last line. */
+  static const char last[] = "\nreproduce: ./pass_fuzzer -passes=bad_fold_swap ./crash-1\n"
+                             "==relaysmith== end of report\n";
+  CHECK(strlen(report) > sizeof last && !strcmp(report + strlen(report) - strlen(last), last));
   free(report);
   verdict_free(&v);
 }

@@ -156,7 +156,7 @@ static bool check_seq(const int *seq, int n, Input *in) {
     test_failed++;
     if (++failures <= show) {
       fprintf(stderr, "input %d (%s):", in->index, in->policy->name);
-      oracle_report(stderr, &c, &v);
+      oracle_report(stderr, &c, &v, NULL);
     }
   }
   test_passed += ok;
