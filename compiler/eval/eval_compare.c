@@ -1,7 +1,8 @@
 /*
- * eval_compare.c - the oracle's comparison of two results (ev_compare),
- * structural comparison of values with float tolerance, and bitwise
- * identity for determinism checks.  The tolerance is justified in eval.h.
+ * eval_compare.c - the oracle's comparison of two results (ev_compare)
+ * and of their traces (ev_compare_effects), structural comparison of
+ * values under EvRules, and bitwise identity for determinism checks.  The
+ * rules and the tolerance are justified in eval.h.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -27,9 +28,13 @@ bool ev_float_close(double x, double y, DType dt, const EvTolerance *tol) {
   return fabs(x - y) <= atol + rtol * fmax(fabs(x), fabs(y));
 }
 
+/* Exact comparison: what a NULL EvRules stands for. */
+static const EvRules exact;
+
 /* State of one structural comparison. */
 typedef struct Cmp {
-  const EvTolerance *tol;
+  const EvRules *rules;
+  bool ref_ids;   /* refs compare by creation number (trace values) */
   char path[200]; /* "$.1.Cons.0", truncated with "..." when long */
   size_t plen;
   long nodes;   /* values visited, against EV_WALK_NODES */
@@ -85,11 +90,18 @@ static void shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
     snprintf(buf + len, n - len, "%s)", rank == 1 ? "," : "");
 }
 
-/* Do elements i of x and y agree (exactly, or within tolerance)? */
+/* Do elements i of x and y agree under the rules?  Exactly: the same
+ * bits, but any NaN faces any NaN (a float32 widens to a double
+ * injectively, so == decides every other pair but the two zeros). */
 static bool elem_same(Cmp *c, const Tensor *x, const Tensor *y, int64_t i) {
-  if (ir_dtype_is_float(x->dtype))
-    return ev_float_close(ir_tensor_get_f64(x, i), ir_tensor_get_f64(y, i), x->dtype, c->tol);
-  return ir_tensor_get_i64(x, i) == ir_tensor_get_i64(y, i);
+  if (!ir_dtype_is_float(x->dtype))
+    return ir_tensor_get_i64(x, i) == ir_tensor_get_i64(y, i);
+  double a = ir_tensor_get_f64(x, i), b = ir_tensor_get_f64(y, i);
+  if (c->rules->tol)
+    return ev_float_close(a, b, x->dtype, c->rules->tol);
+  if (isnan(a) || isnan(b))
+    return isnan(a) && isnan(b);
+  return a == b && (a != 0 || c->rules->signed_zero || signbit(a) == signbit(b));
 }
 
 /* Same dtype and shape, and every element the same within tolerance. */
@@ -100,6 +112,8 @@ static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
   if (x->dtype != y->dtype || strcmp(sx, sy) != 0)
     return differ(c, "Tensor[%s, %s] vs Tensor[%s, %s]", sx, ir_dtype_name(x->dtype), sy,
                   ir_dtype_name(y->dtype));
+  if (memcmp(x->data, y->data, (size_t)x->numel * (size_t)ir_dtype_size(x->dtype)) == 0)
+    return true; /* the same bits agree under every rule */
   for (int64_t i = 0; i < x->numel; i++) {
     if (elem_same(c, x, y, i))
       continue;
@@ -168,6 +182,12 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
       a = NULL;
       break;
     case VAL_REF:
+      if (c->ref_ids) {
+        if (a->ref.id != b->ref.id)
+          ok = differ(c, "ref %d vs ref %d", a->ref.id, b->ref.id);
+        a = NULL;
+        break;
+      }
       push(c, ".ref");
       a = a->ref.contents, b = b->ref.contents;
       break;
@@ -192,9 +212,12 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
   return ok;
 }
 
-EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvTolerance *tol, char *why,
-                            size_t whylen) {
-  Cmp c = {.tol = tol ? tol : &ev_default_tolerance,
+/* Compare values a and b under rules (refs by creation number when
+ * ref_ids); why as for ev_compare_values. */
+static EvVerdict compare_values(const EvValue *a, const EvValue *b, const EvRules *rules,
+                                bool ref_ids, char *why, size_t whylen) {
+  Cmp c = {.rules = rules ? rules : &exact,
+           .ref_ids = ref_ids,
            .path = "$",
            .plen = 1,
            .verdict = EV_SAME,
@@ -205,6 +228,11 @@ EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvToleranc
   if (same(&c, a, b, 0) && c.closures && why && whylen)
     snprintf(why, whylen, "%d closure%s not compared", c.closures, c.closures > 1 ? "s" : "");
   return c.verdict;
+}
+
+EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvRules *rules, char *why,
+                            size_t whylen) {
+  return compare_values(a, b, rules, false, why, whylen);
 }
 
 /* Write a formatted note into why (when given) and return v. */
@@ -220,8 +248,9 @@ static EvVerdict say(EvVerdict v, char *why, size_t whylen, const char *fmt, ...
   return v;
 }
 
-EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *tol, char *why,
+EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvRules *rules, char *why,
                      size_t whylen) {
+  rules = rules ? rules : &exact;
   const EvResult *x[2] = {a, b};
   const char *name[2] = {"first", "second"};
   for (int i = 0; i < 2; i++)
@@ -232,12 +261,83 @@ EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *to
       return say(EV_DIFFERENT, why, whylen, "%s run invalid: %s", name[i], x[i]->msg);
   if (a->status == EV_ERROR && b->status == EV_ERROR)
     return say(EV_SAME, why, whylen, "both runs fail: %s", a->msg);
-  if (a->status == EV_ERROR)
-    return say(EV_SAME, why, whylen, "the first run fails (%s), the second does not: a refinement",
+  if (a->status == EV_ERROR && rules->error_to_value)
+    return say(EV_SAME, why, whylen, "the first run fails (%s), the second does not: allowed",
                a->msg);
+  if (a->status == EV_ERROR)
+    return say(EV_DIFFERENT, why, whylen, "only the first run fails: %s", a->msg);
   if (b->status == EV_ERROR)
     return say(EV_DIFFERENT, why, whylen, "only the second run fails: %s", b->msg);
-  return ev_compare_values(a->value, b->value, tol, why, whylen);
+  return ev_compare_values(a->value, b->value, rules, why, whylen);
+}
+
+/* ------------------------------------------------------------- traces */
+
+/* "ref 1 written (float32 2)", into buf; a long value ends in "...". */
+static void effect_str(char *buf, size_t n, const EvEffect *e) {
+  static const char *verb[] = {"made", "written", "read"};
+  Arena *a = arena_new();
+  const char *v = ev_print_value(a, e->value);
+  int len = (int)strlen(v);
+  snprintf(buf, n, "ref %d %s (%.*s%s)", e->ref, verb[e->kind], len > 60 ? 57 : len, v,
+           len > 60 ? "..." : "");
+  arena_free(a);
+}
+
+/* Effect k of the two traces differs: x or y (not both) may be NULL, for
+ * a trace that has ended. */
+static EvVerdict effect_differs(char *why, size_t whylen, int64_t k, const EvEffect *x,
+                                const EvEffect *y, const char *detail) {
+  if (!why || !whylen)
+    return EV_DIFFERENT;
+  char sx[160] = "nothing: the first run has no more effects",
+       sy[160] = "nothing: the second run has no more effects";
+  if (x)
+    effect_str(sx, sizeof sx, x);
+  if (y)
+    effect_str(sy, sizeof sy, y);
+  if (detail)
+    return say(EV_DIFFERENT, why, whylen, "effect %lld (%s): %s", (long long)k, sx, detail);
+  return say(EV_DIFFERENT, why, whylen, "effect %lld: %s vs %s", (long long)k, sx, sy);
+}
+
+EvVerdict ev_compare_effects(const EvResult *a, const EvResult *b, const EvRules *rules, char *why,
+                             size_t whylen) {
+  rules = rules ? rules : &exact;
+  if (why && whylen)
+    why[0] = 0;
+  if (rules->effects || !a->trace || !b->trace || a->status == EV_INVALID ||
+      b->status == EV_INVALID)
+    return EV_SAME;
+  /* A run that did not finish may stop early; its trace is then a prefix. */
+  bool a_ends = a->status == EV_OK ||
+                (a->status == EV_ERROR && !(rules->error_to_value && b->status == EV_OK));
+  bool b_ends = b->status != EV_INCONCLUSIVE;
+  const EvEffect *x = a->trace->first, *y = b->trace->first;
+  int64_t k = 1; /* the number of y in the second trace */
+  char detail[400];
+  for (; x && y; x = x->next) {
+    if (x->kind == y->kind && x->ref == y->ref) {
+      EvVerdict v = compare_values(x->value, y->value, rules, true, detail, sizeof detail);
+      if (v == EV_SAME) {
+        y = y->next, k++;
+        continue;
+      }
+      if (v == EV_UNDECIDED)
+        return say(EV_UNDECIDED, why, whylen, "effect %lld: %s", (long long)k, detail);
+      if (!(rules->drop_reads && x->kind == EV_EFF_READ))
+        return effect_differs(why, whylen, k, x, y, detail);
+    } else if (!(rules->drop_reads && x->kind == EV_EFF_READ)) {
+      return effect_differs(why, whylen, k, x, y, NULL);
+    }
+  }
+  while (rules->drop_reads && x && x->kind == EV_EFF_READ)
+    x = x->next;
+  if (x && b_ends)
+    return effect_differs(why, whylen, k, x, NULL, NULL);
+  if (y && a_ends)
+    return effect_differs(why, whylen, k, NULL, y, NULL);
+  return EV_SAME;
 }
 
 /* Bitwise identity with the same node budget as comparison. */

@@ -1,6 +1,8 @@
 # Every oracle of pass_fuzzer fires: each deliberately wrong pass (test
 # build only) must be found within a bounded, seeded run, with a report that
-# names the right pass and oracle, and the crash file must reproduce.  The
+# names the right pass and oracle, and the crash file must reproduce.  (A
+# dropped ref write is an effects difference first, and a result one when
+# the ref is read later.)  The
 # crash file is kept as crashes/<pass> in the build directory, for the
 # reduce_* tests (tests/cases/reduce.cmake; fixture crash_<pass>).
 if(TARGET pass_fuzzer AND RS_TEST_PASSES)
@@ -8,7 +10,7 @@ if(TARGET pass_fuzzer AND RS_TEST_PASSES)
   set(_bug_cases
       "bad_fold_swap result"
       "bad_cse_attrs type|result|well-formed"
-      "bad_dce_refwrite result"
+      "bad_dce_refwrite result|effects"
       "bad_anf postcondition")
   foreach(case ${_bug_cases})
     string(REPLACE " " ";" case ${case})

@@ -60,6 +60,34 @@ static void preset_policy(void) {
   CHECK(c.fixed && c.pipeline.n == 1 && strcmp(c.pipeline.stage[0].name, "inline") == 0);
 }
 
+/* Contracts: every relayc pass promises exactness (pass.h says why none
+ * needs an allowance), the relayc target hands that on as TgStage.allow,
+ * and -allow= adds allowances to every stage. */
+static void contracts(void) {
+  for (int i = 0; i < pass_count; i++)
+    CHECK_MSG(pass_table[i].allow == PASS_EXACT, "%s", pass_table[i].name);
+  OracleConfig c;
+  char *passes[] = {"test", "-passes=fold_constant,fuse_ops", NULL};
+  CHECK(init(&c, "pass_fuzzer", 2, passes));
+  CHECK(c.allow == 0 && c.pipeline.stage[0].allow == 0 && c.pipeline.stage[1].allow == 0);
+  char *allow[] = {"test", "-allow=signed_zero,effects", "-allow=float", NULL};
+  CHECK(init(&c, "pass_fuzzer", 3, allow));
+  CHECK(c.allow == (TG_ALLOW_SIGNED_ZERO | TG_ALLOW_EFFECTS | TG_ALLOW_FLOAT));
+  char buf[256];
+  oracle_describe(&c, buf, sizeof buf);
+  CHECK_STR(buf, "policy default, passes: chosen by each input's header, allow: "
+                 "float,signed_zero,effects");
+  OracleHarness h;
+  char err[512];
+  CHECK(rs_harness_get("pass_fuzzer", &h));
+  char *bad[] = {"test", "-allow=float,nosuch", NULL};
+  CHECK(!oracle_init(&c, &h, 2, bad, err, sizeof err));
+  CHECK_STR(err, "-allow=float,nosuch: unknown allowance 'nosuch'; valid: float signed_zero "
+                 "error_to_value drop_reads effects");
+  char *empty[] = {"test", "-allow=", NULL};
+  CHECK(!oracle_init(&c, &h, 2, empty, err, sizeof err));
+}
+
 /* pass_parse_list: the one parser of pass lists. */
 static void pass_lists(void) {
   const PassInfo *p[4];
@@ -144,6 +172,7 @@ int main(void) {
   policy_outlives_argv();
   bad_flags();
   pass_lists();
+  contracts();
   clean_verdicts();
 #ifdef RS_TEST_PASSES
   failing_verdict();
