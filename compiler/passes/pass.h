@@ -58,7 +58,11 @@ enum {
   X(bad_fold_swap, true, PASS_EXACT)                                                               \
   X(bad_cse_attrs, true, PASS_EXACT)                                                               \
   X(bad_dce_refwrite, true, PASS_EXACT)                                                            \
-  X(bad_anf, true, PASS_EXACT)
+  X(bad_anf, true, PASS_EXACT)                                                                     \
+  X(bad_neg_sub, true, PASS_EXACT)                                                                 \
+  X(bad_match_wild, true, PASS_EXACT)                                                              \
+  X(bad_dse, true, PASS_EXACT)                                                                     \
+  X(bad_reassoc, true, PASS_EXACT)
 #else
 #define TEST_PASSES(X)
 #endif
