@@ -31,46 +31,70 @@ bool ev_float_close(double x, double y, DType dt, const EvTolerance *tol) {
 /* Exact comparison: what a NULL EvRules stands for. */
 static const EvRules exact;
 
+/* One step of the path from the root to the values being compared: field
+ * `field` of a tuple (ctor NULL) or of constructor ctor, or a ref's
+ * contents (field -1).  Steps are kept as data and formatted only when a
+ * difference is reported. */
+typedef struct Step {
+  const char *ctor;
+  int field;
+} Step;
+
+enum { MAX_STEPS = 48 };
+
 /* State of one structural comparison. */
 typedef struct Cmp {
   const EvRules *rules;
-  bool ref_ids;   /* refs compare by creation number (trace values) */
-  char path[200]; /* "$.1.Cons.0", truncated with "..." when long */
-  size_t plen;
-  long nodes;   /* values visited, against EV_WALK_NODES */
-  int closures; /* closure pairs skipped */
+  bool ref_ids;         /* refs compare by creation number (trace values) */
+  Step step[MAX_STEPS]; /* the path; steps past MAX_STEPS are elided */
+  int nstep;            /* may exceed MAX_STEPS */
+  char elem[160];       /* "[5] (index (1, 2) of (2, 3))" after the path */
+  long nodes;           /* values visited, against EV_WALK_NODES */
+  int closures;         /* closure pairs skipped */
   EvVerdict verdict;
   char *why;
   size_t whylen;
 } Cmp;
 
-/* Append a path segment; restore by resetting plen. */
-static void push(Cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void push(Cmp *c, const char *fmt, ...) {
-  size_t room = sizeof c->path - c->plen;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(c->path + c->plen, room, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= room) { /* too long: end with "..." once */
-    strcpy(c->path + sizeof c->path - 4, "...");
-    c->plen = sizeof c->path - 1;
-  } else {
-    c->plen += (size_t)n;
-  }
+/* Enter field i of a tuple (ctor NULL) or a constructor, or a ref's
+ * contents (i = -1); leave by restoring nstep. */
+static void step(Cmp *c, const char *ctor, int i) {
+  if (c->nstep < MAX_STEPS)
+    c->step[c->nstep] = (Step){ctor, i};
+  c->nstep++;
 }
 
-/* Record the first difference, at the current path. */
+/* The path as text, "$.1.Cons.0.ref", ending in "..." when long. */
+static void path_str(const Cmp *c, char *buf, size_t n) {
+  size_t len = (size_t)snprintf(buf, n, "$");
+  int shown = c->nstep < MAX_STEPS ? c->nstep : MAX_STEPS;
+  for (int i = 0; i < shown && len < n; i++) {
+    const Step *s = &c->step[i];
+    if (s->field < 0)
+      len += (size_t)snprintf(buf + len, n - len, ".ref");
+    else if (s->ctor)
+      len += (size_t)snprintf(buf + len, n - len, ".%s.%d", s->ctor, s->field);
+    else
+      len += (size_t)snprintf(buf + len, n - len, ".%d", s->field);
+  }
+  if (c->nstep > shown && len < n)
+    len += (size_t)snprintf(buf + len, n - len, "...");
+  if (len >= n && n > 4)
+    strcpy(buf + n - 4, "...");
+}
+
+/* Record the first difference, at the current path (and element). */
 static bool differ(Cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool differ(Cmp *c, const char *fmt, ...) {
   c->verdict = EV_DIFFERENT;
   if (c->why && c->whylen) {
-    char detail[400];
+    char detail[400], path[200];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
-    snprintf(c->why, c->whylen, "at %s: %s", c->path, detail);
+    path_str(c, path, sizeof path);
+    snprintf(c->why, c->whylen, "at %s%s: %s", path, c->elem, detail);
   }
   return false;
 }
@@ -107,13 +131,16 @@ static bool elem_same(Cmp *c, const Tensor *x, const Tensor *y, int64_t i) {
 /* Same dtype and shape, and every element the same within tolerance. */
 static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
   char sx[100], sy[100];
-  shape_str(sx, sizeof sx, x->rank, x->shape);
-  shape_str(sy, sizeof sy, y->rank, y->shape);
-  if (x->dtype != y->dtype || strcmp(sx, sy) != 0)
+  if (x->dtype != y->dtype || x->rank != y->rank ||
+      memcmp(x->shape, y->shape, sizeof *x->shape * (size_t)x->rank) != 0) {
+    shape_str(sx, sizeof sx, x->rank, x->shape);
+    shape_str(sy, sizeof sy, y->rank, y->shape);
     return differ(c, "Tensor[%s, %s] vs Tensor[%s, %s]", sx, ir_dtype_name(x->dtype), sy,
                   ir_dtype_name(y->dtype));
+  }
   if (memcmp(x->data, y->data, (size_t)x->numel * (size_t)ir_dtype_size(x->dtype)) == 0)
     return true; /* the same bits agree under every rule */
+  shape_str(sx, sizeof sx, x->rank, x->shape);
   for (int64_t i = 0; i < x->numel; i++) {
     if (elem_same(c, x, y, i))
       continue;
@@ -128,7 +155,7 @@ static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
       }
       char cs[100];
       shape_str(cs, sizeof cs, x->rank, coord);
-      push(c, "[%lld] (index %s of %s)", (long long)i, cs, sx);
+      snprintf(c->elem, sizeof c->elem, "[%lld] (index %s of %s)", (long long)i, cs, sx);
     }
     return differ(c, "%s %s vs %s", ir_dtype_name(x->dtype), ex, ey);
   }
@@ -141,16 +168,15 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth);
  * the caller's loop so that long lists do not recurse. */
 static bool fields_same(Cmp *c, int n, EvValue *const *fa, EvValue *const *fb, const char *ctor,
                         const EvValue **a, const EvValue **b, int depth) {
-  size_t mark = c->plen;
+  int mark = c->nstep;
   for (int i = 0; i < n - 1; i++) {
-    ctor ? push(c, ".%s.%d", ctor, i) : push(c, ".%d", i);
+    step(c, ctor, i);
     if (!same(c, fa[i], fb[i], depth + 1))
       return false;
-    c->plen = mark;
-    c->path[mark] = 0;
+    c->nstep = mark;
   }
   if (n > 0)
-    ctor ? push(c, ".%s.%d", ctor, n - 1) : push(c, ".%d", n - 1);
+    step(c, ctor, n - 1);
   *a = n > 0 ? fa[n - 1] : NULL;
   *b = n > 0 ? fb[n - 1] : NULL;
   return true;
@@ -158,13 +184,16 @@ static bool fields_same(Cmp *c, int n, EvValue *const *fa, EvValue *const *fb, c
 
 /* Compare a and b; false with c->verdict set at the first difference. */
 static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
-  size_t mark = c->plen;
+  int mark = c->nstep;
   bool ok = true;
   while (ok && a) {
     if (++c->nodes > EV_WALK_NODES || depth > EV_WALK_DEPTH) {
       c->verdict = EV_UNDECIDED;
-      if (c->why && c->whylen)
-        snprintf(c->why, c->whylen, "values too large or deep to compare (at %s)", c->path);
+      if (c->why && c->whylen) {
+        char path[200];
+        path_str(c, path, sizeof path);
+        snprintf(c->why, c->whylen, "values too large or deep to compare (at %s)", path);
+      }
       ok = false;
       break;
     }
@@ -188,7 +217,7 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
         a = NULL;
         break;
       }
-      push(c, ".ref");
+      step(c, NULL, -1);
       a = a->ref.contents, b = b->ref.contents;
       break;
     case VAL_TUPLE:
@@ -207,8 +236,7 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
       break;
     }
   }
-  c->plen = mark;
-  c->path[mark] = 0;
+  c->nstep = mark;
   return ok;
 }
 
@@ -218,8 +246,6 @@ static EvVerdict compare_values(const EvValue *a, const EvValue *b, const EvRule
                                 bool ref_ids, char *why, size_t whylen) {
   Cmp c = {.rules = rules ? rules : &exact,
            .ref_ids = ref_ids,
-           .path = "$",
-           .plen = 1,
            .verdict = EV_SAME,
            .why = why,
            .whylen = whylen};
