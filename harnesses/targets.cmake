@@ -46,10 +46,10 @@ rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TE
 # The production passes, from PASSES in compiler/passes/pass.h (the one
 # list of passes); each lives in compiler/passes/<name>.c.
 file(READ ${CMAKE_SOURCE_DIR}/compiler/passes/pass.h _pass_h)
-string(REGEX MATCHALL "X\\([a-z_]+, false\\)" _pass_items "${_pass_h}")
+string(REGEX MATCHALL "X\\([a-z_]+, false," _pass_items "${_pass_h}")
 set(RS_PASSES "")
 foreach(item ${_pass_items})
-  string(REGEX REPLACE "X\\(([a-z_]+), false\\)" "\\1" p "${item}")
+  string(REGEX REPLACE "X\\(([a-z_]+), false," "\\1" p "${item}")
   list(APPEND RS_PASSES ${p})
 endforeach()
 

@@ -9,7 +9,7 @@
 #include "pass.h"
 
 const PassInfo pass_table[] = {
-#define X(name, test_only) {#name, pass_##name, post_##name, test_only},
+#define X(name, test_only, allow) {#name, pass_##name, post_##name, test_only, allow},
     PASSES(X)
 #undef X
 };

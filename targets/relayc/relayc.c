@@ -10,7 +10,8 @@
  *   check        "well-formed", "type": pass_run's verdict, and every
  *                global that survives keeps its function type (@main must
  *                survive)
- *   execute      the reference interpreter on @main
+ *   execute      the reference interpreter on @main, with its trace
+ *   contracts    each pass's allow column (pass.h) as TgStage.allow
  *   round trip   print -> parse -> print is the identity
  *   post         the pass's own checker (post_<pass>)
  */
@@ -41,10 +42,28 @@ struct TgProgram {
 
 /* ------------------------------------------------------------ pipelines */
 
+/* A pass's contract (pass.h's PASS_ALLOW_*) as the oracle's TG_ALLOW_*. */
+static uint32_t stage_allow(const PassInfo *p) {
+  static const struct {
+    unsigned pass;
+    uint32_t tg;
+  } map[] = {
+      {PASS_ALLOW_FLOAT, TG_ALLOW_FLOAT},
+      {PASS_ALLOW_SIGNED_ZERO, TG_ALLOW_SIGNED_ZERO},
+      {PASS_ALLOW_ERROR_TO_VALUE, TG_ALLOW_ERROR_TO_VALUE},
+      {PASS_ALLOW_DROP_READS, TG_ALLOW_DROP_READS},
+  };
+  uint32_t allow = 0;
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (p->allow & map[i].pass)
+      allow |= map[i].tg;
+  return allow;
+}
+
 static void to_pipeline(const PassInfo *const *passes, int n, TgPipeline *p) {
   p->n = n;
   for (int i = 0; i < n; i++)
-    p->stage[i] = (TgStage){passes[i]->name, passes[i], TG_ALLOW_FLOAT};
+    p->stage[i] = (TgStage){passes[i]->name, passes[i], stage_allow(passes[i])};
 }
 
 static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t errlen) {
