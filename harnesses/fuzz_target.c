@@ -12,7 +12,7 @@
  *   ./fusion_fuzzer, ./typecheck_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
  *
- * Our flags (-passes=, -policy=, -fault=) are taken out of argv before
+ * Our flags (-passes=, -policy=, -allow=, -fault=) are taken out of argv before
  * libFuzzer parses it, so it does not warn about flags it does not know,
  * and passed on in the environment (RELAYSMITH_FLAGS, which also works
  * alone), where the children of -jobs and -fork find them.  The flags of
@@ -62,10 +62,9 @@ static size_t flag_of(const char *a, const char *const *names, size_t n) {
   return 0;
 }
 
-/* Is a one of our flags: -<target flag>=, -policy=, -fault=? */
-static size_t ours(const char *a, const char *target_flag) {
-  const char *names[] = {target_flag, "policy", "fault"};
-  return flag_of(a, names, 3);
+/* Is a one of our flags (oracle_flag: -<target flag>=, -policy=, ...)? */
+static size_t ours(const char *a, const Target *t) {
+  return oracle_flag(t, a);
 }
 
 /* Does a choose what runs (-<target flag>= or -policy=)? */
@@ -89,10 +88,10 @@ static void append_arg(char *s, const char *a) {
 
 /* Add flag f to flags[0..*n), replacing an earlier one of the same name
  * (the later one wins in oracle_init too). */
-static void add_flag(char **flags, int *n, char *f, const char *target_flag) {
-  size_t key = ours(f, target_flag);
+static void add_flag(char **flags, int *n, char *f, const Target *t) {
+  size_t key = ours(f, t);
   for (int i = 0; i < *n; i++)
-    if (ours(flags[i], target_flag) == key && strncmp(flags[i], f, key) == 0) {
+    if (ours(flags[i], t) == key && strncmp(flags[i], f, key) == 0) {
       flags[i] = f;
       return;
     }
@@ -102,19 +101,19 @@ static void add_flag(char **flags, int *n, char *f, const char *target_flag) {
 
 /* Take our flags out of argv into flags[], after those RELAYSMITH_FLAGS
  * holds (space-separated); returns how many. */
-static int take_flags(int *argc, char **argv, const char *target_flag, char **flags) {
+static int take_flags(int *argc, char **argv, const Target *t, char **flags) {
   int n = 0;
   const char *env = getenv("RELAYSMITH_FLAGS");
   if (env) {
     static char copy[CMD_MAX];
     snprintf(copy, sizeof copy, "%s", env);
     for (char *f = strtok(copy, " "); f; f = strtok(NULL, " "))
-      add_flag(flags, &n, f, target_flag);
+      add_flag(flags, &n, f, t);
   }
   int k = 1;
   for (int i = 1; i < *argc; i++) {
-    if (ours(argv[i], target_flag))
-      add_flag(flags, &n, argv[i], target_flag);
+    if (ours(argv[i], t))
+      add_flag(flags, &n, argv[i], t);
     else
       argv[k++] = argv[i];
   }
@@ -146,7 +145,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     exit(2);
   }
   char *flags[MAX_FLAGS + 1] = {(*argv)[0]};
-  int nflags = take_flags(argc, *argv, h.target->flag, flags + 1);
+  int nflags = take_flags(argc, *argv, h.target, flags + 1);
   if (!oracle_init(&config, &h, nflags + 1, flags, err, sizeof err)) {
     fprintf(stderr, "relaysmith: %s\n", err);
     exit(2);

@@ -33,6 +33,16 @@ static const char *flag_value(const char *a, const char *name) {
   return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
 }
 
+/* The flags oracle_init reads besides the target's own. */
+static const char *const flag_names[] = {"policy", "allow", "fault"};
+
+size_t oracle_flag(const Target *t, const char *arg) {
+  const char *v = flag_value(arg, t->flag);
+  for (size_t i = 0; !v && i < sizeof flag_names / sizeof *flag_names; i++)
+    v = flag_value(arg, flag_names[i]);
+  return v ? (size_t)(v - arg) : 0;
+}
+
 static bool set_policy(OracleConfig *c, const char *name, char *err, size_t errlen) {
   c->policy = gen_policy_get(name);
   if (c->policy)

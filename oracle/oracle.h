@@ -114,6 +114,11 @@ typedef struct OracleConfig {
 bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
                  size_t errlen);
 
+/* The length of the "-name=" (or "--name=") of arg when it is one of the
+ * flags oracle_init reads for target t, else 0 (for a harness that takes
+ * them out of what libFuzzer sees). */
+size_t oracle_flag(const Target *t, const char *arg);
+
 /* The configuration in one line, e.g. "policy default, passes: inline". */
 void oracle_describe(const OracleConfig *c, char *buf, size_t len);
 
