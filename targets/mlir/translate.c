@@ -135,6 +135,11 @@ static void put_elem(Buf *b, DType dt, double f, int64_t i) {
   }
 }
 
+/* The number v (an integer value for integer dtypes) as an element. */
+static void put_number(Buf *b, DType dt, double v) {
+  put_elem(b, dt, v, ir_dtype_is_float(dt) ? 0 : (int64_t)v);
+}
+
 /* Element i of x as put_elem wants it. */
 static void put_elem_of(Buf *b, const Tensor *x, int64_t i) {
   put_elem(b, x->dtype, ir_tensor_get_f64(x, i), ir_tensor_get_i64(x, i));
@@ -435,7 +440,7 @@ static Val *const_tensor(Fn *f, const Tensor *x) {
 static Val *fill(Fn *f, const Type *t, double v) {
   Buf b = {0};
   put(&b, "dense<");
-  put_elem(&b, t->tensor.dtype, v, (int64_t)v);
+  put_number(&b, t->tensor.dtype, v);
   put(&b, "> : ");
   put_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
   Val *r = constant(f, b.s, t);
@@ -818,7 +823,7 @@ static Val *linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init,
   const char *xn = use(f, x);
   Val *iv = def(f, rt, NULL);
   out(f, "arith.constant dense<");
-  put_elem(body(f), acc, init, (int64_t)init);
+  put_number(body(f), acc, init);
   out(f, "> : %s\n", iv->ty);
   Val *v = def(f, rt, NULL);
   out(f, "linalg.reduce ins(%s : %s) outs(%s : %s) dimensions = [", xn, x->ty, iv->name, iv->ty);
