@@ -241,6 +241,7 @@ struct Val {
   const char *hint; /* the name's prefix, NULL for a plain number */
   int id;           /* its number */
   const Type *type; /* tensor type; NULL for a shape */
+  const Tensor *k;  /* the value of a constant, else NULL */
   char *ty;         /* the type as MLIR text */
   int level;        /* region depth of the definition */
 };
@@ -433,6 +434,7 @@ static Val *const_tensor(Fn *f, const Tensor *x) {
   put_dense(&b, x);
   Val *v = constant(f, b.s, ttype(f, x->dtype, x->rank, x->shape));
   free(b.s);
+  v->k = x;
   return v;
 }
 
@@ -485,7 +487,7 @@ static Val *shape_value(Fn *f, int n, const int64_t *v) {
 
 /* "%r = tosa.OP %a, %b {ATTRS} : (A, B) -> R": the generic form. */
 static Val *tosa(Fn *f, const char *op, const char *attrs, const Type *rt, int n, Val *const *a) {
-  const char *names[8];
+  const char **names = ARENA_ARRAY(f->t->a, const char *, n);
   for (int i = 0; i < n; i++)
     names[i] = use(f, a[i]);
   Val *r = def(f, rt, NULL);
@@ -549,6 +551,13 @@ static bool same_shape(int ra, const int64_t *a, int rb, const int64_t *b) {
 static Val *reshape(Fn *f, Val *x, int rank, const int64_t *shape) {
   if (same_shape(rank_of(x), shape_of(x), rank, shape))
     return x;
+  if (x->k) { /* a constant: the same elements, shaped as wanted */
+    Tensor *t = ARENA_NEW(f->t->a, Tensor);
+    *t = *x->k;
+    t->rank = rank;
+    memcpy(t->shape, shape, sizeof *shape * (size_t)rank);
+    return const_tensor(f, t);
+  }
   Val *s = shape_value(f, rank, shape);
   return tosa2(f, "reshape", x, s, ttype(f, dtype_of(x), rank, shape));
 }
@@ -1284,7 +1293,7 @@ static Val *lower_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt
   case OP_ONES_LIKE: return fill(f, rt, 1);
   case OP_FULL:
     return expand(f, cast_to(f, x, rt->tensor.dtype), rt->tensor.rank, rt->tensor.shape);
-  default: assert(!"not a shape operator"); return x;
+  default: assert(!"an operator without a lowering"); return x;
   }
 }
 
@@ -1503,16 +1512,20 @@ static Val *empty(Fn *f, const Type *t) {
   return v;
 }
 
+/* tosa.max_pool2d or tosa.avg_pool2d (op) of NCHW x with the TOSA
+ * padding p, on NHWC. */
 static Val *pool_tosa(Fn *f, const char *op, Val *x, const Win *w, const int64_t *p,
                       const Type *rt) {
-  int64_t n = rt->tensor.shape[0], c = rt->tensor.shape[1];
-  int64_t rs[4] = {n, rt->tensor.shape[2], rt->tensor.shape[3], c};
-  char *attrs = arena_printf(f->t->a, "%skernel = array<i64: %lld, %lld>, %s",
-                             strcmp(op, "avg_pool2d") ? "" : "acc_type = f32, ", (long long)w->k[0],
-                             (long long)w->k[1], pad_stride(f, p, w));
-  Val *zp = zero_point(f, dtype_of(x));
-  Val *a[3] = {transpose(f, x, to_nhwc), zp, zp};
-  Val *r = tosa(f, op, attrs, ttype(f, dtype_of(x), 4, rs), strcmp(op, "avg_pool2d") ? 1 : 3, a);
+  bool avg = strcmp(op, "avg_pool2d") == 0;
+  int64_t rs[4] = {rt->tensor.shape[0], rt->tensor.shape[2], rt->tensor.shape[3],
+                   rt->tensor.shape[1]};
+  char *attrs =
+      arena_printf(f->t->a, "%skernel = array<i64: %lld, %lld>, %s", avg ? "acc_type = f32, " : "",
+                   (long long)w->k[0], (long long)w->k[1], pad_stride(f, p, w));
+  Val *a[3] = {transpose(f, x, to_nhwc), NULL, NULL};
+  if (avg)
+    a[1] = a[2] = zero_point(f, dtype_of(x));
+  Val *r = tosa(f, op, attrs, ttype(f, dtype_of(x), 4, rs), avg ? 3 : 1, a);
   return transpose(f, r, to_nchw);
 }
 
@@ -1734,9 +1747,12 @@ static Val *lower_op(Fn *f, const Expr *e, Val **a) {
   OpId op = e->call.op;
   const Attrs *at = &e->call.attrs;
   const Type *rt = e->type;
+  OpRelFn rel = op_table[op].rel; /* the family, whatever ops.def's order */
+  if (rel == rel_unary || rel == rel_cast)
+    return lower_unary(f, op, a[0], at, rt);
+  if (rel == rel_broadcast)
+    return lower_broadcast(f, op, a[0], a[1], rt);
   switch (op) {
-  case OP_NEGATIVE ... OP_CAST: return lower_unary(f, op, a[0], at, rt);
-  case OP_ADD ... OP_LOGICAL_OR: return lower_broadcast(f, op, a[0], a[1], rt);
   case OP_WHERE: return select3(f, a[0], a[1], a[2]);
   case OP_SUM:
   case OP_MEAN:
@@ -1752,7 +1768,6 @@ static Val *lower_op(Fn *f, const Expr *e, Val **a) {
     Val *r = mask ? arg_reduce(f, op, a[0], mask) : fill(f, rt, 0);
     return reshape(f, r, rt->tensor.rank, rt->tensor.shape);
   }
-  case OP_RESHAPE ... OP_ONES_LIKE: return lower_shape(f, op, a, at, rt);
   case OP_DENSE: return dense(f, a[0], a[1], rt);
   case OP_BATCH_MATMUL: return batch_matmul(f, a[0], a[1], at, rt);
   case OP_CONV2D: return conv2d(f, a[0], a[1], at, rt);
@@ -1776,10 +1791,8 @@ static Val *lower_op(Fn *f, const Expr *e, Val **a) {
   case OP_BATCH_NORM: return batch_norm(f, a, at);
   case OP_LAYER_NORM: return layer_norm(f, a, at);
   case OP_PAD: return pad_op(f, e, a, rt);
-  default: break;
+  default: return lower_shape(f, op, a, at, rt);
   }
-  assert(!"operator without a lowering");
-  return a[0];
 }
 
 /* ---------------------------------------------------------- expressions */
