@@ -894,9 +894,12 @@ static Val *reduce_op(Fn *f, OpId op, Val *x, uint32_t mask) {
   int64_t shape[IR_MAX_RANK];
   int r = reduced_shape(x, mask, true, shape);
   if (mask == 0) {
-    /* Nothing reduced: relayc still folds each element into a fresh
-     * accumulator, 0 + x for sums (-0 becomes +0). */
-    return fl && (op == OP_SUM || op == OP_MEAN) ? bin(f, "add", x, scalar_like(f, x, 0)) : x;
+    /* A scalar: relayc still folds it into a fresh accumulator, 0 + x for
+     * sums (-0 becomes +0).  Not as tosa.add(x, 0), which MLIR 22.1
+     * folds to x (docs/findings/mlir.md #5): as a sum over an axis of 1. */
+    if (!fl || (op != OP_SUM && op != OP_MEAN))
+      return x;
+    return float_sum(f, reshape(f, x, 1, (int64_t[]){1}), 1, op == OP_MEAN);
   }
   switch (op) {
   case OP_MAX: return reduce_each(f, "reduce_max", x, mask);
@@ -1069,8 +1072,8 @@ static Val *int_divide(Fn *f, Val *x, Val *y) {
 static Val *lower_broadcast(Fn *f, OpId op, Val *x, Val *y, const Type *rt) {
   DType dt = dtype_of(x);
   bool fl = ir_dtype_is_float(dt);
-  if (dt == DT_BOOL && op >= OP_EQUAL && op <= OP_GREATER_EQUAL) {
-    /* TOSA compares numbers only. */
+  if (dt == DT_BOOL && rt->tensor.dtype == DT_BOOL && op != OP_LOGICAL_AND && op != OP_LOGICAL_OR) {
+    /* A comparison of bools: TOSA compares numbers only. */
     x = cast_to(f, x, DT_INT32);
     y = cast_to(f, y, DT_INT32);
   }
@@ -1235,12 +1238,6 @@ static Val *take(Fn *f, Val *x, Val *ix, const Attrs *at, const Type *rt) {
   return cast_to(f, g, dt);
 }
 
-/* The fields of a tuple Val (concatenate's and stack's argument). */
-static int fields_of(Val *v, Val ***out) {
-  *out = v->f;
-  return v->n;
-}
-
 static Val *lower_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt) {
   Val *x = a[0];
   const int64_t *v;
@@ -1257,13 +1254,12 @@ static Val *lower_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt
   }
   case OP_BROADCAST_TO: return expand(f, x, rt->tensor.rank, rt->tensor.shape);
   case OP_CONCATENATE: {
-    Val **xs;
-    int n = fields_of(x, &xs);
-    return concat(f, n, xs, axis_of(ir_attr_int(at, "axis", 0), rank_of(xs[0])));
+    /* x is the tuple of tensors */
+    return concat(f, x->n, x->f, axis_of(ir_attr_int(at, "axis", 0), rank_of(x->f[0])));
   }
   case OP_STACK: {
-    Val **xs;
-    int n = fields_of(x, &xs), r = rank_of(xs[0]);
+    Val **xs = x->f;
+    int n = x->n, r = rank_of(xs[0]);
     int axis = (int)ir_attr_int(at, "axis", 0);
     axis = axis < 0 ? axis + r + 1 : axis;
     Val **ys = ARENA_ARRAY(f->t->a, Val *, n);

@@ -18,6 +18,7 @@
  *                                        (mlir-opt --split-input-file)
  * Options: --seed S (inputs and streams), --seeds K (input seeds per
  * program, default 2), --policy NAME, --max-len BYTES (default 1024),
+ * --pipeline P (lower with MLIR pass pipeline P instead of LOWER below),
  * --keep DIR (write every .mlir there), -v (print each program).
  *
  * Exit status: 0 when every program translated, validated, ran and agreed;
@@ -56,13 +57,13 @@ typedef struct Opts {
   uint64_t seed, count, max_len;
   int seeds;
   bool random, validate, verbose;
-  const char *keep;
+  const char *keep, *pipeline;
   const GenPolicy *policy;
 } Opts;
 
 /* What happened to the programs. */
 typedef struct Tally {
-  int programs, skipped, invalid, failed, compared, equal, different, uncomparable;
+  int programs, skipped, invalid, failed, compared, equal, different, known, uncomparable;
 } Tally;
 
 static char dir[256]; /* where the .mlir files go */
@@ -112,6 +113,102 @@ static void report(const Module *m, const char *name, const char *path, const ch
   free(text);
 }
 
+/* ------------------------------------------------ known MLIR bugs */
+
+/* MLIR 22.1's TOSA folders rewrite a float x * 0 into 0, wrong for NaN,
+ * infinities and negative x (docs/findings/mlir.md #5).  A program that
+ * multiplies by something MLIR sees as a constant zero may differ for
+ * that reason alone: such a difference is counted as known, not failed. */
+
+/* The value the let variable v is bound to in the function body e. */
+static const Expr *binding(const Expr *e, const Var *v) {
+  for (; e && e->kind == EX_LET; e = e->let.body)
+    if (e->let.var == v)
+      return e->let.value;
+  return NULL;
+}
+
+/* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
+ * constant, zeros/zeros_like, a shape operator or product of one. */
+static bool zero_like(const Expr *e, const Expr *body, int depth) {
+  if (depth > 32)
+    return false;
+  switch (e->kind) {
+  case EX_CONST:
+    for (int64_t i = 0; i < e->constant->numel; i++)
+      if (ir_tensor_get_f64(e->constant, i) != 0)
+        return false;
+    return ir_dtype_is_float(e->constant->dtype);
+  case EX_VAR: {
+    const Expr *v = binding(body, e->var);
+    return v && zero_like(v, body, depth + 1);
+  }
+  case EX_CALL:
+    if (e->call.kind != CALL_OP || !e->type || e->type->kind != TY_TENSOR ||
+        !ir_dtype_is_float(e->type->tensor.dtype))
+      return false;
+    switch (e->call.op) {
+    case OP_ZEROS:
+    case OP_ZEROS_LIKE: return true;
+    case OP_MULTIPLY:
+      return zero_like(e->call.args[0], body, depth + 1) ||
+             zero_like(e->call.args[1], body, depth + 1);
+    case OP_RESHAPE:
+    case OP_EXPAND_DIMS:
+    case OP_SQUEEZE:
+    case OP_BROADCAST_TO:
+    case OP_TRANSPOSE:
+    case OP_TILE:
+    case OP_REVERSE:
+    case OP_COPY:
+    case OP_FULL: return zero_like(e->call.args[0], body, depth + 1);
+    default: return false;
+    }
+  default: return false;
+  }
+}
+
+/* Whether some float multiply in e has an argument zero_like says MLIR
+ * folds; body is the enclosing function's body (for let variables). */
+static bool mul_by_zero(const Expr *e, const Expr *body, int depth) {
+  if (!e || depth > 200)
+    return false;
+  if (e->kind == EX_CALL && e->call.kind == CALL_OP && e->call.op == OP_MULTIPLY &&
+      zero_like(e, body, 0))
+    return true;
+  switch (e->kind) {
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      if (mul_by_zero(e->tuple.fields[i], body, depth + 1))
+        return true;
+    return false;
+  case EX_PROJ: return mul_by_zero(e->proj.tuple, body, depth + 1);
+  case EX_LET:
+    return mul_by_zero(e->let.value, body, depth + 1) || mul_by_zero(e->let.body, body, depth + 1);
+  case EX_IF:
+    return mul_by_zero(e->if_.cond, body, depth + 1) || mul_by_zero(e->if_.then, body, depth + 1) ||
+           mul_by_zero(e->if_.els, body, depth + 1);
+  case EX_CALL:
+    for (int i = 0; i < e->call.nargs; i++)
+      if (mul_by_zero(e->call.args[i], body, depth + 1))
+        return true;
+    return false;
+  default: return false;
+  }
+}
+
+/* Whether a difference in m may come from a known MLIR bug. */
+static bool known_mlir_bug(const Module *m) {
+  for (int i = 0; i < m->nfuncs; i++) {
+    const Expr *fn = m->funcs[i]->func;
+    if (fn && mul_by_zero(fn->func.body, fn->func.body, 0))
+      return true;
+  }
+  return false;
+}
+
+/* ---------------------------------------------------------- checking */
+
 /* Translate, validate, run and compare one type-checked program. */
 static void check(const Opts *o, Module *m, const char *name, Tally *t) {
   t->programs++;
@@ -159,7 +256,7 @@ static void check(const Opts *o, Module *m, const char *name, Tally *t) {
     snprintf(lpath, sizeof lpath, "%s/%s.llvm%d.mlir", dir, name, s);
     bool written = write_file(rpath, tr.text, entry);
     free(entry);
-    snprintf(cmd, sizeof cmd, "mlir-opt-22 --pass-pipeline='%s' %s -o %s 2>&1", LOWER, rpath,
+    snprintf(cmd, sizeof cmd, "mlir-opt-22 --pass-pipeline='%s' %s -o %s 2>&1", o->pipeline, rpath,
              lpath);
     if (!written || run(cmd, &printed) != 0) {
       t->failed++;
@@ -182,6 +279,11 @@ static void check(const Opts *o, Module *m, const char *name, Tally *t) {
     t->compared++;
     if (ev_compare_values(want.value, v, &ev_default_tolerance, why, sizeof why) == EV_SAME) {
       t->equal++;
+    } else if (known_mlir_bug(m)) {
+      t->known++;
+      printf("%s: differs (%s), explained by a known MLIR bug: tosa.mul folds x * 0 to 0 "
+             "(docs/findings/mlir.md #5)\n",
+             name, why);
     } else {
       t->different++;
       report(m, name, rpath, "inputs of seed %llu: the interpreter and MLIR differ %s",
@@ -313,12 +415,14 @@ static void count(const Opts *o, Tally *t) {
 
 static int usage(void) {
   fprintf(stderr, "usage: mlir_check [--seed S] [--seeds K] [--policy NAME] [--max-len N] "
-                  "[--keep DIR] [-v] (FILE.relay... | --random N | --count N [--validate])\n");
+                  "[--pipeline P] [--keep DIR] [-v] (FILE.relay... | --random N | --count N "
+                  "[--validate])\n");
   return 2;
 }
 
 int main(int argc, char **argv) {
-  Opts o = {.seed = 1, .seeds = 2, .max_len = 1024, .policy = gen_policy_get("mlir")};
+  Opts o = {
+      .seed = 1, .seeds = 2, .max_len = 1024, .pipeline = LOWER, .policy = gen_policy_get("mlir")};
   int first = argc;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -334,6 +438,8 @@ int main(int argc, char **argv) {
       o.max_len = strtoull(v, NULL, 0), i++;
     else if (!strcmp(a, "--policy") && v)
       o.policy = gen_policy_get(v), i++;
+    else if (!strcmp(a, "--pipeline") && v)
+      o.pipeline = v, i++;
     else if (!strcmp(a, "--keep") && v)
       o.keep = v, i++;
     else if (!strcmp(a, "--validate"))
@@ -394,8 +500,9 @@ int main(int argc, char **argv) {
   }
   if (!count_only)
     printf("%d programs: %d skipped, %d invalid, %d failed to lower or run; %d runs compared: "
-           "%d equal, %d different; %d runs not comparable (interpreter inconclusive)\n",
-           t.programs, t.skipped, t.invalid, t.failed, t.compared, t.equal, t.different,
+           "%d equal, %d different, %d different by a known MLIR bug; %d runs not comparable "
+           "(interpreter inconclusive)\n",
+           t.programs, t.skipped, t.invalid, t.failed, t.compared, t.equal, t.different, t.known,
            t.uncomparable);
   if (!o.keep)
     rmdir(dir);
