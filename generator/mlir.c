@@ -6,7 +6,8 @@
  * calls, if, and calls of non-recursive globals; no closures, references,
  * ADTs or match.  Tensors are float32, int32 or bool (TOSA's profiles have
  * no float64, and int8/int64 arithmetic belongs to none) with every dim at
- * least 1 (TOSA rejects empty tensors).  Every operator is allowed: the
+ * least 1 (TOSA rejects empty tensors: the limits' min_dim keeps the
+ * operator solvers from inventing one).  Every operator is allowed: the
  * translator has a faithful lowering for each corner (docs/mlir.md).
  * Pure data: no hook.
  */
@@ -30,17 +31,17 @@ const GenPolicy gen_policy_mlir = {
     .type_weight = {[GT_TENSOR] = 12, [GT_TUPLE] = 2, [GT_OPTYPE] = 6},
     .pattern_weight =
         {
-            [OPAT_ELEMWISE] = 3,
-            [OPAT_BROADCAST] = 3,
+            [OPAT_ELEMWISE] = 2,
+            [OPAT_BROADCAST] = 2,
             [OPAT_INJECTIVE] = 2,
             [OPAT_COMM_REDUCE] = 2,
-            [OPAT_OUT_ELEMWISE_FUSABLE] = 2,
-            [OPAT_OPAQUE] = 1,
+            [OPAT_OUT_ELEMWISE_FUSABLE] = 4, /* conv2d, dense, pools: TOSA's richest */
+            [OPAT_OPAQUE] = 2,
         },
     .features = GEN_F_LET | GEN_F_IF | GEN_F_TUPLE | GEN_F_GLOBAL | GEN_F_SHARE | GEN_F_OPS,
     .swarm = true,
     .swarm_keep = GEN_F_OPS,
-    .budget = 20,
+    .budget = 24,
     .budget_min = 4,
     .budget_max = 48,
     .max_depth = 12,
@@ -53,6 +54,7 @@ const GenPolicy gen_policy_mlir = {
                .max_dim = 8,
                .max_numel = 256,
                .max_flops = 16384,
-               .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL)},
+               .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
+               .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
 };

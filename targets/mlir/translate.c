@@ -894,12 +894,15 @@ static Val *reduce_op(Fn *f, OpId op, Val *x, uint32_t mask) {
   int64_t shape[IR_MAX_RANK];
   int r = reduced_shape(x, mask, true, shape);
   if (mask == 0) {
-    /* A scalar: relayc still folds it into a fresh accumulator, 0 + x for
-     * sums (-0 becomes +0).  Not as tosa.add(x, 0), which MLIR 22.1
-     * folds to x (docs/findings/mlir.md #5): as a sum over an axis of 1. */
+    /* Nothing reduced (a scalar, or every axis excluded): relayc still
+     * folds each element into a fresh accumulator, 0 + x for sums (-0
+     * becomes +0).  Not as tosa.add(x, 0), which MLIR 22.1 folds to x
+     * (docs/findings/mlir.md #5): as sums over an axis of 1. */
     if (!fl || (op != OP_SUM && op != OP_MEAN))
       return x;
-    return float_sum(f, reshape(f, x, 1, (int64_t[]){1}), 1, op == OP_MEAN);
+    int64_t col[2] = {ir_type_numel(x->type), 1};
+    Val *s = float_sum(f, reshape(f, x, 2, col), 2, op == OP_MEAN);
+    return reshape(f, s, rank_of(x), shape_of(x));
   }
   switch (op) {
   case OP_MAX: return reduce_each(f, "reduce_max", x, mask);
