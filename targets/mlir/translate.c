@@ -2,9 +2,10 @@
  * translate.c - relayc IR to MLIR text (see translate.h for the contract
  * and docs/mlir.md for the mapping of every operator).
  *
- * Two passes over the module.  check() walks everything @main reaches and
- * refuses what the translator does not take (the reason becomes the
- * skip), so that the emitters below never meet an unsupported form.  Then
+ * Two passes over the module.  check_global() walks everything @main
+ * reaches and refuses what the translator does not take (the reason
+ * becomes the skip), so that the emitters below never meet an unsupported
+ * form.  Then
  * each function is emitted: expressions become Vals (a tensor is one SSA
  * value, a tuple a tree of them), operator calls go through lower_op, one
  * case per operator, built from small emitters (one MLIR operation each).
@@ -19,7 +20,8 @@
  * emitted every value from outside it becomes a block argument (a
  * capture); the condition's operand list is written once both branches
  * are done.  A value is usable at the region depth where it was defined
- * and, through captures, in every region nested inside.
+ * and, through captures, in every region nested inside.  (An if inside
+ * another becomes scf.if, whose regions use outside values directly.)
  */
 #include <assert.h>
 #include <math.h>
@@ -156,7 +158,7 @@ static void put_dense(Buf *b, const Tensor *x) {
   if (splat) {
     put_elem_of(b, x, 0);
   } else {
-    int64_t stride[IR_MAX_RANK + 1];
+    int64_t stride[IR_MAX_RANK + 1]; /* elements in one slice at dim d */
     stride[x->rank] = 1;
     for (int d = x->rank - 1; d >= 0; d--)
       stride[d] = stride[d + 1] * x->shape[d];
@@ -165,12 +167,10 @@ static void put_dense(Buf *b, const Tensor *x) {
         if (i % stride[d] == 0)
           put(b, "[");
       put_elem_of(b, x, i);
-      int closed = 0;
-      for (int d = x->rank - 1; d >= 0 && (i + 1) % stride[d] == 0; d--, closed++)
+      for (int d = x->rank - 1; d >= 0 && (i + 1) % stride[d] == 0; d--)
         put(b, "]");
       if (i + 1 < x->numel)
         put(b, ", ");
-      (void)closed;
     }
   }
   put(b, "> : ");
@@ -293,7 +293,7 @@ struct Tr {
   int next;       /* SSA numbers, module-wide so names never clash */
   Buf funcs;      /* the private functions emitted so far */
   PtrMap done;    /* GlobalFn -> 1 once emitted */
-  char skip[256]; /* why not, when check() refuses */
+  char skip[256]; /* why not, when check_global() refuses */
 };
 
 static Type *ttype(Fn *f, DType dt, int rank, const int64_t *shape) {
@@ -2047,7 +2047,7 @@ static Val *expr(Fn *f, const Expr *e) {
   case EX_PROJ: v = expr(f, e->proj.tuple)->f[e->proj.index]; break;
   case EX_IF: v = if_expr(f, e); break;
   case EX_CALL: v = call(f, e); break;
-  default: assert(!"refused by check()"); return NULL;
+  default: assert(!"refused by check_expr()"); return NULL;
   }
   remember(f, e, NULL, v);
   return v;

@@ -36,22 +36,13 @@
 #include "compiler/eval/eval.h"
 #include "compiler/typing/typing.h"
 #include "generator/gen.h"
+#include "targets/mlir/session.h"
 #include "targets/mlir/translate.h"
 
 #define LIB "/usr/lib/llvm-22/lib"
-#define VALIDATE                                                                                   \
-  "builtin.module(tosa-attach-target{specification_version=1.1.draft profiles=pro_int,pro_fp "     \
-  "extensions=int64,bf16,controlflow,doubleround,inexactround},"                                   \
-  "tosa-validate{strict-op-spec-alignment})"
-#define LOWER                                                                                      \
-  "builtin.module(func.func(tosa-to-scf,tosa-optional-decompositions,tosa-infer-shapes,"           \
-  "tosa-make-broadcastable,tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"      \
-  "convert-elementwise-to-linalg),canonicalize,cse,func.func(linalg-fuse-elementwise-ops),"        \
-  "one-shot-bufferize{bufferize-function-boundaries "                                              \
-  "function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline,"           \
-  "convert-bufferization-to-memref,convert-linalg-to-loops,expand-strided-metadata,lower-affine,"  \
-  "convert-scf-to-cf,finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,"          \
-  "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)"
+/* The validation and the full lowering of the runtime (session.h). */
+#define VALIDATE MLS_VALIDATE_PIPELINE
+#define LOWER MLS_FULL_PIPELINE
 
 typedef struct Opts {
   uint64_t seed, count, max_len;

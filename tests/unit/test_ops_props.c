@@ -625,6 +625,24 @@ static void robust_one(OpId op, Rng *r, Arena *a) {
 
 /* ----------------------------------------------------------------- main */
 
+/* SMALL_DRAWS wanted types and samples of op under limits l (counted as
+ * the small run's). */
+static void run_limits(OpId op, Rng *r, const OpLimits *l) {
+  Arena *a = NULL;
+  lim = l;
+  for (int i = 0; i < SMALL_DRAWS; i++) {
+    if (i % 32 == 0) {
+      arena_free(a);
+      a = arena_new();
+    }
+    bool random;
+    Type *want = draw_want(op, r, a, &random);
+    want_one(op, r, a, want, random, true);
+    sample_one(op, r, a, true);
+  }
+  arena_free(a);
+}
+
 /* Run every property for one operator; true when it passes. */
 static bool check_op(OpId op) {
   cur = op;
@@ -645,6 +663,7 @@ static bool check_op(OpId op) {
     if (i < ROBUST)
       robust_one(op, &r, a);
   }
+  arena_free(a);
   /* Restricted limits: fewer dtypes and smaller tensors. */
   static const OpLimits small = {
       .max_rank = 3,
@@ -653,20 +672,9 @@ static bool check_op(OpId op) {
       .max_flops = 2048,
       .dtypes = (1u << DT_INT32) | (1u << DT_FLOAT32),
   };
-  lim = &small;
-  for (int i = 0; i < SMALL_DRAWS; i++) {
-    if (i % 32 == 0) {
-      arena_free(a);
-      a = arena_new();
-    }
-    bool random;
-    Type *want = draw_want(op, &r, a, &random);
-    want_one(op, &r, a, want, random, true);
-    sample_one(op, &r, a, true);
-  }
+  run_limits(op, &r, &small);
   /* No empty tensors (min_dim 1, as the mlir policy asks): no solver or
    * sampler invents a dim of 0.  (Counted apart from the small run.) */
-  int small_zero = st.zero_fails[1], small_hits = st.small_hits, small_ok = st.small_samples;
   static const OpLimits nonempty = {
       .max_rank = 4,
       .max_dim = 8,
@@ -675,18 +683,8 @@ static bool check_op(OpId op) {
       .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
       .min_dim = 1,
   };
-  lim = &nonempty;
-  for (int i = 0; i < SMALL_DRAWS; i++) {
-    if (i % 32 == 0) {
-      arena_free(a);
-      a = arena_new();
-    }
-    bool random;
-    Type *want = draw_want(op, &r, a, &random);
-    want_one(op, &r, a, want, random, true);
-    sample_one(op, &r, a, true);
-  }
-  arena_free(a);
+  int small_zero = st.zero_fails[1], small_hits = st.small_hits, small_ok = st.small_samples;
+  run_limits(op, &r, &nonempty);
   lim = &op_default_limits;
   int ne_zero = st.zero_fails[1] - small_zero, ne_ok = st.small_samples - small_ok;
   if ((st.zero_fails[0] && st.sampled) || (small_zero && small_ok) || (ne_zero && ne_ok))
