@@ -1611,7 +1611,14 @@ static Val *divide(Fn *f, Val *x, Val *y) {
 
 /* sqrt(v + eps) for the normalisations. */
 static Val *root_eps(Fn *f, Val *v, double eps) {
-  Val *s = bin(f, "add", v, scalar_like(f, v, (float)eps));
+  Val *s;
+  if ((float)eps != 0) {
+    s = bin(f, "add", v, scalar_like(f, v, (float)eps));
+  } else { /* still + 0 (-0 becomes +0), which MLIR 22.1 folds away in
+              tosa.add but not in arith.addf (docs/findings/mlir.md #5) */
+    Val *a[2] = {v, fill(f, v->type, 0)};
+    s = arith(f, "arith.addf", 2, a);
+  }
   return arith(f, "math.sqrt", 1, &s);
 }
 
