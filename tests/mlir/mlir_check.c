@@ -197,6 +197,10 @@ static bool known_pattern(const Expr *e, const Expr *body, bool new_nans) {
   case OP_SUBTRACT:
   case OP_BIAS_ADD:
     return zero_like(e->call.args[0], body, 0) || zero_like(e->call.args[1], body, 0);
+  case OP_BATCH_NORM:
+  case OP_LAYER_NORM: /* their gamma is a multiplier, their beta a summand */
+    return (ir_attr_bool(&e->call.attrs, "scale", true) && zero_like(e->call.args[1], body, 0)) ||
+           (ir_attr_bool(&e->call.attrs, "center", true) && zero_like(e->call.args[2], body, 0));
   case OP_CONV2D: {
     const Attr *p = ir_attr_get(&e->call.attrs, "padding");
     for (int i = 0; new_nans && p && p->kind == AV_INTS && i < p->n; i++)
