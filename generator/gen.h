@@ -124,6 +124,7 @@ typedef struct GenPolicy {
 
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;
+extern const GenPolicy gen_policy_mlir;
 
 /* Look a policy up by name; NULL when unknown. */
 const GenPolicy *gen_policy_get(const char *name);
