@@ -68,9 +68,9 @@ const GenPolicy gen_policy_default = {
 };
 
 static const GenPolicy *const policies[] = {
-    &gen_policy_default, &gen_policy_fusion, &gen_policy_simplify,
-    &gen_policy_fold,    &gen_policy_dead,   &gen_policy_cse,
-    &gen_policy_inline,  &gen_policy_scopes, &gen_policy_mix,
+    &gen_policy_default, &gen_policy_fusion, &gen_policy_simplify, &gen_policy_fold,
+    &gen_policy_dead,    &gen_policy_cse,    &gen_policy_inline,   &gen_policy_scopes,
+    &gen_policy_mix,     &gen_policy_mlir,
 };
 
 const GenPolicy *gen_policy_get(const char *name) {

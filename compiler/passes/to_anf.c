@@ -41,6 +41,11 @@
  * such a graph-shared pure node.  Running the pass on its own output gives
  * the same program.
  *
+ * Contract (pass.h): PASS_EXACT.  Bindings follow evaluation order; the
+ * only node evaluated elsewhere than before is a graph-shared one, pure
+ * and total (ir_well_formed), so results, errors and the trace of ref
+ * effects are unchanged.
+ *
  * Shapes (what a program must contain to exercise this pass; the
  * "scopes" policy, generator/scopes.c, makes them at any node of the
  * right type): nested non-atomic operands (a let, an if, a call, a match
