@@ -29,9 +29,7 @@ typedef struct {
 static void count_visit(Expr **slot, void *ctx) {
   Count *c = ctx;
   const Expr *e = *slot;
-  int added;
-  ptrmap_put(&c->seen, e, &added);
-  if (!added)
+  if (!ptrmap_first(&c->seen, e))
     return;
   if (!(e->kind == EX_VAR || e->kind == EX_GLOBAL ||
         (e->kind == EX_CONST && e->constant->rank == 0)))

@@ -701,9 +701,7 @@ static void record_use(Printer *p, Bound *b) {
 
 /* Notes a variable use (dry walk), to find the free variables. */
 static void note_use(Printer *p, const Var *v) {
-  int added;
-  ptrmap_put(&p->vused, v, &added);
-  if (!added)
+  if (!ptrmap_first(&p->vused, v))
     return;
   if (p->nused == p->capused) {
     p->capused = p->capused ? 2 * p->capused : 16;

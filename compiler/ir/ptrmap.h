@@ -7,6 +7,7 @@
 #ifndef RELAYC_PTRMAP_H
 #define RELAYC_PTRMAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,14 @@ static inline int64_t *ptrmap_put(PtrMap *m, const void *k, int *added) {
     m->n++;
   }
   return &m->vals[i];
+}
+
+/* Is this the first time m sees k?  (k is inserted.)  The test at the top
+ * of a walk that visits shared nodes once. */
+static inline bool ptrmap_first(PtrMap *m, const void *k) {
+  int added;
+  ptrmap_put(m, k, &added);
+  return added;
 }
 
 static inline void ptrmap_free(PtrMap *m) {
