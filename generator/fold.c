@@ -14,7 +14,10 @@
  *              dtype, of any tensor type, or a (nested) tuple literal of
  *              constants, then a body in which %x is in scope;
  *   projection (e0, .., en).i of a tuple literal whose other fields are
- *              pure, or include an impure one (ref(..)), which must stay.
+ *              pure, or include an impure one (ref(..)), which must stay;
+ *   pinned     let %n = Nil; (e, Cons(h, %n)).i (either order), %n
+ *              unannotated: only the dropped field fixes its type, so
+ *              the pass must pin it (pass_pin_refs) before dropping.
  */
 #include "genint.h"
 
@@ -191,12 +194,48 @@ static Expr *proj(GenCtx *g, Type *t, int budget) {
   return ir_proj(g->m, ir_tuple(g->m, n, f), at);
 }
 
+static bool pinned_ok(GenCtx *g, const Type *t) {
+  (void)t;
+  return gen_feature(g, GEN_F_TUPLE) && gen_feature(g, GEN_F_LET) && gen_feature(g, GEN_F_ADT) &&
+         ir_list_def(g->m);
+}
+
+/* let %n = Nil; (.., Cons(h, %n), ..).i with %n unannotated: the list's
+ * element type is fixed only by the field the projection drops, so
+ * fold_constant must pin %n's type (pass_pin_refs) before dropping it.
+ * The Cons field is before or after the projected one. */
+static Expr *pinned(GenCtx *g, Type *t, int budget) {
+  TypeDef *d = ir_list_def(g->m);
+  Ctor *nil = d->ctors[0]->nfields == 0 ? d->ctors[0] : d->ctors[1];
+  Ctor *cons = nil == d->ctors[0] ? d->ctors[1] : d->ctors[0];
+  Type *et = gen_type_at(g, 1, GEN_TY_ANY);
+  Type *lt = ir_adt_type(g->a, d, 1, &et);
+  Var *n = gen_fresh_var(g, "n", lt, false);
+  int at = (int)gen_choose(g, 2);
+  int b[2];
+  gen_split(g, budget - 3, 2, b);
+  Expr *f[2];
+  for (int i = 0; i < 2; i++) { /* in evaluation order, for the shared nodes */
+    if (i == at) {
+      f[i] = gen_sub(g, t, b[0], false);
+    } else {
+      g->free = true;
+      Expr *args[2] = {gen_sub(g, et, b[1], true), ir_var_ref(g->m, n)};
+      g->free = false;
+      f[i] = ir_call_ctor(g->m, cons, 2, args);
+    }
+  }
+  g->pure = false; /* a let binds %n: never shared */
+  return ir_let(g->m, n, ir_call_ctor(g->m, nil, 0, NULL), ir_proj(g->m, ir_tuple(g->m, 2, f), at));
+}
+
 static const GenShape shapes[] = {
     {"constants", 6, 2, constants_ok, constants},
     {"if", 2, 4, if_ok, const_if},
     {"let", 3, 3, let_ok, const_let},
     {"projection", 2, 3, proj_ok, proj},
     {"observed", 4, 6, gen_shape_observed_ok, gen_shape_observed},
+    {"pinned", 1, 4, pinned_ok, pinned},
 };
 
 static Expr *fold_hook(GenCtx *g, Type *t, int budget) {

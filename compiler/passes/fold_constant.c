@@ -47,7 +47,9 @@
  *   - let %x = c, c a constant or a nested tuple literal of constants,
  *     with %x used zero, one or several times, also inside closures;
  *   - a projection of a tuple literal whose other fields are pure (folds)
- *     or impure, a ref(..) (stays);
+ *     or impure, a ref(..) (stays), and one whose dropped field alone
+ *     fixes an unannotated let variable's type (`let %n = Nil;
+ *     (e, Cons(h, %n)).0`: %n must be pinned before the field goes);
  *   - graph-shared foldable nodes (rewritten once, pins refreshed).
  * Not generated: results over FOLD_MAX_NUMEL elements (generated tensors
  * have at most 256) and primitive functions (fuse_ops makes them, so
