@@ -101,30 +101,47 @@ typedef Expr *(*GenHook)(GenCtx *g, Type *want, int budget);
 
 typedef struct GenPolicy {
   const char *name;
-  const char *doc;               /* one line for `relaysmith gen --help` */
-  uint8_t form_weight[GF_COUNT]; /* relative weights; 0 disables a form */
-  uint8_t type_weight[GT_COUNT]; /* for the type generator */
-  uint8_t pattern_weight[6];     /* operator weight by OpPattern; 0 = never */
-  uint64_t op_deny[2];           /* bit i set: operator i is never called */
-  uint32_t features;             /* GEN_F_* enabled */
-  bool swarm;                    /* honour the header's disable bits */
-  uint32_t swarm_keep;           /* features the header cannot switch off */
-  int budget;                    /* nodes for @main when the header says 0 */
-  int budget_min, budget_max;    /* range the header's budget byte maps to */
-  int max_depth;                 /* expression nesting bound */
-  int max_type_depth;            /* nesting of generated types */
-  int max_params;                /* parameters of globals (and closures) */
-  int max_main_params;           /* parameters @main may get (GF_PARAM) */
-  int max_globals;               /* global functions besides @main */
-  int max_adts;                  /* generated type definitions */
-  OpLimits limits;               /* tensor bounds for types and solvers */
-  uint32_t dtypes;               /* dtypes the type generator draws */
-  GenHook hook;                  /* optional, see above */
+  const char *doc;                    /* one line for `relaysmith gen --help` */
+  uint8_t form_weight[GF_COUNT];      /* relative weights; 0 disables a form */
+  uint8_t type_weight[GT_COUNT];      /* for the type generator */
+  uint8_t pattern_weight[6];          /* operator weight by OpPattern; 0 = never */
+  uint64_t op_deny[2];                /* bit i set: operator i is never called */
+  uint32_t features;                  /* GEN_F_* enabled */
+  bool swarm;                         /* honour the header's disable bits */
+  uint32_t swarm_keep;                /* features the header cannot switch off */
+  int budget;                         /* nodes for @main when the header says 0 */
+  int budget_min, budget_max;         /* range the header's budget byte maps to */
+  int max_depth;                      /* expression nesting bound */
+  int max_type_depth;                 /* nesting of generated types */
+  int max_params;                     /* parameters of globals (and closures) */
+  int max_main_params;                /* parameters @main may get (GF_PARAM) */
+  int max_globals;                    /* global functions besides @main */
+  int max_adts;                       /* generated type definitions */
+  OpLimits limits;                    /* tensor bounds for types and solvers */
+  uint32_t dtypes;                    /* dtypes the type generator draws */
+  GenHook hook;                       /* optional, see above */
+  const struct GenPolicy *const *mix; /* optional: NULL-terminated policies, one of
+                                    which each input's header picks to decode
+                                    with (gen_policy_pick); the fields above
+                                    are then unused */
 } GenPolicy;
 
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;
 extern const GenPolicy gen_policy_mlir;
+/* Pass-directed policies: the program shapes one pass acts on. */
+extern const GenPolicy gen_policy_simplify; /* simplify_expr */
+extern const GenPolicy gen_policy_fold;     /* fold_constant */
+extern const GenPolicy gen_policy_dead;     /* dead_code */
+extern const GenPolicy gen_policy_cse;      /* eliminate_common_subexpr */
+extern const GenPolicy gen_policy_inline;   /* inline */
+extern const GenPolicy gen_policy_scopes;   /* to_anf, to_gnf */
+extern const GenPolicy gen_policy_mix;      /* default or one of the above, per input */
+
+/* The policy an input with this header decodes with under p: p itself,
+ * or for a mixing policy the one the header picks (byte 14's low nibble
+ * f picks entry f * n / 16 of the n in p->mix, so 0 picks the first). */
+const GenPolicy *gen_policy_pick(const GenPolicy *p, const uint8_t header[GEN_HEADER_BYTES]);
 
 /* Look a policy up by name; NULL when unknown. */
 const GenPolicy *gen_policy_get(const char *name);

@@ -788,8 +788,16 @@ static bool run(Mut *M, MutKind k) {
   return ok && !(M->out.n == M->in.canon && memcmp(M->out.p, M->in.b.p, M->out.n) == 0);
 }
 
+/* Whether the program M->out decodes to equals the parent's outside the
+ * mutated span (always, for a header mutation). */
+static bool local(Mut *M) {
+  return M->info.span < 0 ||
+         mut_locality(M->o->policy, M->in.b.p, M->in.end, M->out.p, M->out.n, &M->info).outside;
+}
+
 /* Pick kinds by weight until one changes the input; false after a few
- * failures. */
+ * failures.  With o->local, a mutation that changes the program outside
+ * its span is set aside while up to o->local more are tried. */
 static bool mutate_loop(Mut *M) {
   uint32_t w[MUT_KINDS], sum = 0;
   weights(M, w);
@@ -797,15 +805,36 @@ static bool mutate_loop(Mut *M) {
     sum += w[k];
   if (sum == 0)
     return false;
-  for (int attempt = 0; attempt < 8; attempt++) {
+  Buf first = {0};
+  MutInfo first_info = {0};
+  bool have = false;
+  int extra = 0;
+  for (int attempt = 0; attempt < 8 + M->o->local; attempt++) {
     uint32_t x = below(&M->r, sum);
     int k = 0;
     while (x >= w[k])
       x -= w[k++];
-    if (run(M, (MutKind)k))
+    if (!run(M, (MutKind)k))
+      continue;
+    if (M->o->local <= 0 || local(M)) {
+      buf_free(&first);
       return true;
+    }
+    if (!have) {
+      put(&first, M->out.p, M->out.n);
+      first_info = M->info;
+      have = true;
+    }
+    if (++extra > M->o->local)
+      break;
   }
-  return false;
+  if (have) {
+    M->out.n = 0;
+    put(&M->out, first.p, first.n);
+    M->info = first_info;
+  }
+  buf_free(&first);
+  return have;
 }
 
 /* Last resort, so that the engine gets a changed input: one random byte

@@ -56,6 +56,10 @@ typedef struct MutOptions {
   const GenPolicy *policy; /* the policy the target decodes with */
   MutBytesFn bytes;        /* NULL: mut_bytes_builtin, seeded per call */
   uint32_t kinds;          /* bit k allows MutKind k; 0 allows every kind */
+  int local;               /* > 0: up to this many more tries for a span
+                              mutation that leaves the program outside the
+                              span unchanged (mut_locality); the first one
+                              made when none does */
 } MutOptions;
 
 /* What one call did (for statistics and tests). */
