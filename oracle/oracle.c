@@ -51,6 +51,38 @@ static bool set_pipeline(OracleConfig *c, const char *text, char *err, size_t er
   return false;
 }
 
+#ifdef RS_TEST_PASSES
+/* The test build's deliberate bugs by -fault= name (OracleFault). */
+static const char *const fault_names[] = {
+    [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",
+    [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
+};
+#endif
+
+static bool set_fault(OracleConfig *c, const char *name, char *err, size_t errlen) {
+#ifdef RS_TEST_PASSES
+  for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names; f++)
+    if (strcmp(name, fault_names[f]) == 0) {
+      c->fault = (OracleFault)f;
+      return true;
+    }
+  size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid:", name);
+  for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names && n < errlen; f++)
+    n += (size_t)snprintf(err + n, errlen - n, " %s", fault_names[f]);
+#else
+  snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", name);
+#endif
+  return false;
+}
+
+/* Switch the test build's deliberate bugs on or off for a check. */
+static void set_faults(const OracleConfig *c) {
+#ifdef RS_TEST_PASSES
+  ir_test_print_drop_attr = c->fault == FAULT_PRINT_DROP_ATTR;
+  ir_test_print_zero_sign = c->fault == FAULT_PRINT_ZERO_SIGN;
+#endif
+}
+
 bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
                  size_t errlen) {
   memset(c, 0, sizeof *c);
@@ -84,14 +116,8 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
       if (!set_policy(c, v, err, errlen))
         return false;
     } else if ((v = flag_value(a, "fault"))) {
-#ifdef RS_TEST_PASSES
-      if (strcmp(v, "print_drop_attr") == 0) {
-        c->fault = FAULT_PRINT_DROP_ATTR;
-        continue;
-      }
-#endif
-      snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", v);
-      return false;
+      if (!set_fault(c, v, err, errlen))
+        return false;
     }
   }
   return true;
@@ -311,9 +337,6 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
     t->header_pipeline(in->data, in->data ? in->size : 0, &pl);
   v->pipeline = pl;
   v->stage = -1;
-#ifdef RS_TEST_PASSES
-  ir_test_print_drop_attr = c->fault == FAULT_PRINT_DROP_ATTR;
-#endif
   Module *m = make_program(c, in);
   Results r = {0};
   if (check_generated(m, v) && ir_global_get(m, "main")) {
@@ -392,5 +415,6 @@ static bool check_inference(const OracleConfig *c, const OracleInput *in, Verdic
 
 bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   memset(v, 0, sizeof *v);
+  set_faults(c);
   return c->check == ORACLE_INFERENCE ? check_inference(c, in, v) : check_pipeline(c, in, v);
 }

@@ -52,9 +52,15 @@ typedef enum OracleCheck {
   ORACLE_INFERENCE, /* erased annotations inferred back (relayc's checker) */
 } OracleCheck;
 
+/* Deliberate bugs of the test build (-fault=NAME), one per blind spot an
+ * oracle closes: each must be found by the oracle named, and is missed by
+ * the others (tests/cases/oracles.cmake). */
 typedef enum OracleFault {
   FAULT_NONE,
-  FAULT_PRINT_DROP_ATTR, /* test build only: the printer loses an attribute */
+  FAULT_PRINT_DROP_ATTR, /* print_drop_attr: the printer loses an attribute
+                            (round-trip: the texts differ) */
+  FAULT_PRINT_ZERO_SIGN, /* print_zero_sign: the printer writes -0 as 0
+                            (round-trip: the texts agree, the programs not) */
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in

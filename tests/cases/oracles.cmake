@@ -26,4 +26,11 @@ if(TARGET pass_fuzzer AND RS_TEST_PASSES)
   set_tests_properties(oracle_print_drop_attr PROPERTIES TIMEOUT 600
                        FIXTURES_SETUP crash_print_drop_attr
                        ENVIRONMENT "FIND_BUG_KEEP=${CMAKE_BINARY_DIR}/crashes/print_drop_attr")
+  # A printer that loses the sign of zero prints the same text twice: only
+  # the structural comparison of the re-parsed program finds it (the text
+  # comparison alone is blind to it: unit_roundtrip).
+  add_test(NAME oracle_print_zero_sign
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
+                   dead_code round-trip 200000 -fault=print_zero_sign)
+  set_tests_properties(oracle_print_zero_sign PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
 endif()
