@@ -61,6 +61,10 @@ typedef enum OracleFault {
                             (round-trip: the texts differ) */
   FAULT_PRINT_ZERO_SIGN, /* print_zero_sign: the printer writes -0 as 0
                             (round-trip: the texts agree, the programs not) */
+  FAULT_GENERATOR_SPANS, /* generator_spans: a generator check fails on
+                            `reverse` while spans are recorded, i.e. on the
+                            mutator's decodes (generator: the input the
+                            mutator failed on reproduces it) */
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in

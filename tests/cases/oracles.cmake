@@ -33,4 +33,12 @@ if(TARGET pass_fuzzer AND RS_TEST_PASSES)
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
                    dead_code round-trip 200000 -fault=print_zero_sign)
   set_tests_properties(oracle_print_zero_sign PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
+  # A generator check that fails only while spans are recorded, i.e. in the
+  # custom mutator: the input it failed on becomes the mutant, and the
+  # check (which decodes with spans too) reports the generator's failure
+  # from the saved file (unit_generator_failure: the mutator's side).
+  add_test(NAME oracle_generator_spans
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer> -
+                   generator 200000 -fault=generator_spans)
+  set_tests_properties(oracle_generator_spans PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
 endif()
