@@ -57,6 +57,7 @@ static const char *const fault_names[] = {
     [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",
     [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
     [FAULT_GENERATOR_SPANS] = "generator_spans",
+    [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
 };
 #endif
 
@@ -82,6 +83,7 @@ static void set_faults(const OracleConfig *c) {
   ir_test_print_drop_attr = c->fault == FAULT_PRINT_DROP_ATTR;
   ir_test_print_zero_sign = c->fault == FAULT_PRINT_ZERO_SIGN;
   gen_test_fault_spans = c->fault == FAULT_GENERATOR_SPANS;
+  ty_test_fault_call_rels = c->fault == FAULT_CHECKER_CALL_RELS;
 #endif
 }
 

@@ -20,7 +20,8 @@
  *       postcondition  the stage's own guarantee (optional)
  *   ORACLE_INFERENCE  type inference: a seeded subset of the generated
  *                     program's annotations erased must be inferred back
- *                     exactly.
+ *                     exactly, including ones only a later use gives
+ *                     (deferred relations: typing.h, ty_erase_annotations).
  * Before either, the generated program must be well formed, type check
  * and run in the interpreter (oracle "generator": a generator bug).
  *
@@ -57,14 +58,18 @@ typedef enum OracleCheck {
  * the others (tests/cases/oracles.cmake). */
 typedef enum OracleFault {
   FAULT_NONE,
-  FAULT_PRINT_DROP_ATTR, /* print_drop_attr: the printer loses an attribute
-                            (round-trip: the texts differ) */
-  FAULT_PRINT_ZERO_SIGN, /* print_zero_sign: the printer writes -0 as 0
-                            (round-trip: the texts agree, the programs not) */
-  FAULT_GENERATOR_SPANS, /* generator_spans: a generator check fails on
-                            `reverse` while spans are recorded, i.e. on the
-                            mutator's decodes (generator: the input the
-                            mutator failed on reproduces it) */
+  FAULT_PRINT_DROP_ATTR,   /* print_drop_attr: the printer loses an attribute
+                              (round-trip: the texts differ) */
+  FAULT_PRINT_ZERO_SIGN,   /* print_zero_sign: the printer writes -0 as 0
+                              (round-trip: the texts agree, the programs not) */
+  FAULT_GENERATOR_SPANS,   /* generator_spans: a generator check fails on
+                              `reverse` while spans are recorded, i.e. on the
+                              mutator's decodes (generator: the input the
+                              mutator failed on reproduces it) */
+  FAULT_CHECKER_CALL_RELS, /* checker_call_rels: at a call, the checker drops
+                              the relations waiting on a still unknown
+                              parameter type (type: only deferred inference
+                              leaves one unknown until its call) */
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in

@@ -42,3 +42,13 @@ if(TARGET pass_fuzzer AND RS_TEST_PASSES)
                    generator 200000 -fault=generator_spans)
   set_tests_properties(oracle_generator_spans PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
 endif()
+# A checker that drops the relations waiting on a parameter type still
+# unknown at its call: only deferred inference leaves one unknown that long
+# (unit_erase_deferred: the old erasure never shows it).
+if(TARGET typecheck_fuzzer AND RS_TEST_PASSES)
+  add_test(NAME oracle_checker_call_rels
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:typecheck_fuzzer> -
+                   type 200000 -fault=checker_call_rels)
+  set_tests_properties(oracle_checker_call_rels PROPERTIES TIMEOUT 600
+                       ENVIRONMENT "${RS_TEST_ENV}")
+endif()
