@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compiler/typing/typing.h"
+#include "oracle_int.h"
 
 /* Interpreter budgets for the result oracle.  Generated programs are
  * small; a run that needs more than this is counted as inconclusive rather
@@ -54,9 +55,8 @@ static bool set_pipeline(OracleConfig *c, const char *text, char *err, size_t er
 #ifdef RS_TEST_PASSES
 /* The test build's deliberate bugs by -fault= name (OracleFault). */
 static const char *const fault_names[] = {
-    [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",
-    [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
-    [FAULT_GENERATOR_SPANS] = "generator_spans",
+    [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",     [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
+    [FAULT_GENERATOR_SPANS] = "generator_spans",     [FAULT_KERNEL_SUM_LAST] = "kernel_sum_last",
     [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
 };
 #endif
@@ -84,6 +84,7 @@ static void set_faults(const OracleConfig *c) {
   ir_test_print_zero_sign = c->fault == FAULT_PRINT_ZERO_SIGN;
   gen_test_fault_spans = c->fault == FAULT_GENERATOR_SPANS;
   ty_test_fault_call_rels = c->fault == FAULT_CHECKER_CALL_RELS;
+  op_test_fault_reduce = c->fault == FAULT_KERNEL_SUM_LAST;
 #endif
 }
 
@@ -128,6 +129,10 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
 }
 
 void oracle_describe(const OracleConfig *c, char *buf, size_t len) {
+  if (c->check == ORACLE_KERNEL) {
+    snprintf(buf, len, "operator kernels against naive references");
+    return;
+  }
   if (c->check == ORACLE_INFERENCE) {
     snprintf(buf, len, "policy %s, type inference", c->policy->name);
     return;
@@ -183,7 +188,9 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
   fprintf(f, "\n==relaysmith== FAILURE\n");
   const TgPipeline *pl = &v->pipeline;
   const char *before_label = "passes";
-  if (c->check == ORACLE_INFERENCE) {
+  if (c->check == ORACLE_KERNEL) {
+    fprintf(f, "pass:    (none: kernel %s)\n", v->op ? v->op : "?");
+  } else if (c->check == ORACLE_INFERENCE) {
     fprintf(f, "pass:    (none: type inference)\n");
   } else if (v->stage < 0) {
     fprintf(f, "pass:    (none: the generator's output)\n");
@@ -197,7 +204,10 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
   fprintf(f, "oracle:  %s (%s)\n", v->oracle, v->what);
   if (v->detail && *v->detail)
     fprintf(f, "detail:  %s%s", v->detail, v->detail[strlen(v->detail) - 1] == '\n' ? "" : "\n");
-  if (c->check == ORACLE_INFERENCE) {
+  if (c->check == ORACLE_KERNEL) {
+    if (v->before)
+      fprintf(f, "--- the call:\n%s\n", v->before);
+  } else if (c->check == ORACLE_INFERENCE) {
     if (v->before)
       fprintf(f, "--- program, fully annotated:\n%s\n", v->before);
     if (v->after)
@@ -431,8 +441,22 @@ static bool check_inference(const OracleConfig *c, const OracleInput *in, Verdic
   return !v->failed;
 }
 
+Module *oracle_program(const OracleConfig *c, const uint8_t *data, size_t size) {
+  OracleInput in = {.data = data, .size = size};
+  if (c->check == ORACLE_KERNEL)
+    return oracle_kernel_program(&in);
+  Verdict v = {0};
+  Module *m = make_program(c, &in, &v);
+  verdict_free(&v);
+  return m;
+}
+
 bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   memset(v, 0, sizeof *v);
   set_faults(c);
-  return c->check == ORACLE_INFERENCE ? check_inference(c, in, v) : check_pipeline(c, in, v);
+  switch (c->check) {
+  case ORACLE_INFERENCE: return check_inference(c, in, v);
+  case ORACLE_KERNEL: return oracle_check_kernel(c, in, v);
+  default: return check_pipeline(c, in, v);
+  }
 }

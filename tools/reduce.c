@@ -293,7 +293,7 @@ static void progress(const RedProgress *p, void *ctx) {
 
 /* Expression nodes of the program data decodes to, and its text. */
 static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **text) {
-  Module *m = gen_decode(data, size, k->cfg.policy, NULL);
+  Module *m = oracle_program(&k->cfg, data, size);
   int64_t count = ir_module_count(m);
   if (text)
     *text = ir_print_module(m);

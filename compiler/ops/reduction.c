@@ -294,6 +294,10 @@ static void store(OpId op, const Acc *c, DType dt, int64_t count, Tensor *r, int
   }
 }
 
+#ifdef RS_TEST_PASSES
+bool op_test_fault_reduce;
+#endif
+
 void k_reduce(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
               int nouts, Arena *scratch) {
   const Tensor *x = args[0];
@@ -324,6 +328,10 @@ void k_reduce(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
     int64_t o = 0, k = 0;
     for (int i = 0; i < x->rank; i++)
       o += coord[i] * ostride[i], k += coord[i] * kstride[i];
+#ifdef RS_TEST_PASSES
+    if (op_test_fault_reduce && (op == OP_SUM || op == OP_MEAN) && ks > 1 && k == ks - 1)
+      continue; /* the deliberate off-by-one: the block's last element is left out */
+#endif
     fold(op, &acc[o], x, j, k);
   }
   for (int64_t o = 0; o < r->numel; o++)
