@@ -76,6 +76,9 @@ typedef enum OracleFault {
   FAULT_KERNEL_SUM_LAST,   /* kernel_sum_last: sum and mean leave out the last
                               element of each reduced block (kernel: only the
                               naive reference disagrees) */
+  FAULT_RELATION_RESHAPE,  /* relation_reshape: reshape's relation rejects a
+                              -1 right after a 0 (relation: the solver, which
+                              never asks the relation, draws that encoding) */
   FAULT_CHECKER_CALL_RELS, /* checker_call_rels: at a call, the checker drops
                               the relations waiting on a still unknown
                               parameter type (type: only deferred inference

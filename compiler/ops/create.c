@@ -67,7 +67,7 @@ bool solve_fill(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_fill(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_fill, rel_fill, op, cx, sig, 0);
+  return op_sample_via(solve_fill, op, cx, sig, 0);
 }
 
 void k_fill(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -113,7 +113,7 @@ bool solve_full(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_full(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_full, rel_full, op, cx, sig, 0);
+  return op_sample_via(solve_full, op, cx, sig, 0);
 }
 
 void k_full(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -156,5 +156,5 @@ bool solve_unary_like(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_unary_like(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_unary_like, rel_unary_like, op, cx, sig, 0);
+  return op_sample_via(solve_unary_like, op, cx, sig, 0);
 }

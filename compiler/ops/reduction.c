@@ -135,13 +135,20 @@ static void reduce_attrs(OpSolveCtx *cx, int rank, uint32_t mask, bool keep, Att
     ir_attr_set_bool(cx->arena, at, "exclude", true);
 }
 
-/* Fill sig for input x reduced over mask; the result by the relation. */
+/* Fill sig for input x reduced over mask: the result keeps x's other
+ * dims (and a 1 for each reduced one with keep); int32 for argmax and
+ * argmin, else x's dtype. */
 static bool reduce_sig(OpId op, OpSolveCtx *cx, OpSig *sig, Type *x, uint32_t mask, bool keep) {
   sig->nargs = 1;
   sig->args[0] = x;
   reduce_attrs(cx, x->tensor.rank, mask, keep, &sig->attrs);
-  char err[128];
-  return relate(op, sig->args, 1, &sig->attrs, cx->arena, &sig->ret, err, sizeof err) == REL_OK;
+  int64_t shape[IR_MAX_RANK];
+  int r = 0;
+  for (int i = 0; i < x->tensor.rank; i++)
+    if (!(mask >> i & 1) || keep)
+      shape[r++] = mask >> i & 1 ? 1 : x->tensor.shape[i];
+  sig->ret = ir_tensor_type(cx->arena, is_arg(op) ? DT_INT32 : x->tensor.dtype, r, shape);
+  return true;
 }
 
 /* Solve for want with input dtype dt: draw keepdims, then the input shape
@@ -181,7 +188,7 @@ static bool solve(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig, DType d
     }
   }
   Type *x = ir_tensor_type(cx->arena, dt, n, shape);
-  return reduce_sig(op, cx, sig, x, mask, keep) && ir_type_equal(sig->ret, want);
+  return reduce_sig(op, cx, sig, x, mask, keep) && op_sig_claim(cx, sig, want);
 }
 
 bool solve_reduce(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
