@@ -4,33 +4,6 @@
  */
 #include "naive.h"
 
-/* A window attribute of two values (default 1, 1). */
-static void pair(const Attrs *at, const char *name, int64_t *v) {
-  int n;
-  const int64_t *p = nv_ints(at, name, &n);
-  v[0] = n == 2 ? p[0] : 1;
-  v[1] = n == 2 ? p[1] : 1;
-}
-
-/* padding: one value for all four sides, two (top/bottom, left/right) or
- * four (top, left, bottom, right); none is no padding. */
-static void padding(const Attrs *at, int64_t *pad) {
-  int n;
-  const int64_t *p = nv_ints(at, "padding", &n);
-  for (int i = 0; i < 4; i++)
-    pad[i] = n == 1 ? p[0] : n == 2 ? p[i % 2] : n == 4 ? p[i] : 0;
-}
-
-/* The value of x[j] converted to dt, as a double or an integer. */
-static void operand(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i) {
-  char buf[8];
-  Tensor t = {.dtype = dt, .rank = 0, .numel = 1};
-  t.data = buf;
-  nv_put(&t, 0, x, j);
-  *f = nv_f(&t, 0);
-  *i = dt == DT_FLOAT32 || dt == DT_FLOAT64 ? 0 : nv_i(&t, 0);
-}
-
 /* R[n, o, y, x] = sum over the input channels c of o's group and the
  * kernel taps (ky, kx) of
  *   D[n, g * C + c, y * sh + ky * dh - top, x * sw + kx * dw - left]
@@ -41,9 +14,9 @@ void nv_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
   const Tensor *x = args[0], *w = args[1];
   Tensor *r = outs[0];
   int64_t s[2], dil[2], pad[4], c[4];
-  pair(at, "strides", s);
-  pair(at, "dilation", dil);
-  padding(at, pad);
+  nv_pair(at, "strides", s);
+  nv_pair(at, "dilation", dil);
+  nv_padding(at, pad);
   int64_t groups = nv_int(at, "groups", 1), per_group = r->shape[1] / groups;
   bool fl = r->dtype == DT_FLOAT32 || r->dtype == DT_FLOAT64;
   for (int64_t o = 0; o < r->numel; o++) {
@@ -61,8 +34,8 @@ void nv_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
           int64_t dc[4] = {c[0], g * w->shape[1] + ch, iy, ix}, wc[4] = {c[1], ch, ky, kx};
           double fd, fw;
           int64_t id, iw;
-          operand(x, nv_index(4, x->shape, dc), r->dtype, &fd, &id);
-          operand(w, nv_index(4, w->shape, wc), r->dtype, &fw, &iw);
+          nv_convert(x, nv_index(4, x->shape, dc), r->dtype, &fd, &id);
+          nv_convert(w, nv_index(4, w->shape, wc), r->dtype, &fw, &iw);
           sf += fd * fw;
           si += (uint64_t)id * (uint64_t)iw;
         }

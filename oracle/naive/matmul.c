@@ -7,8 +7,8 @@
  */
 #include "naive.h"
 
-/* The sum of products of n pairs, x[xi[k]] * y[yi[k]] for k = 0, 1, ...,
- * each operand converted to r's dtype first; stored into r[o]. */
+/* A sum of products x[i] * y[j], each operand converted to r's dtype
+ * first, in the order they are added. */
 typedef struct Dot {
   const Tensor *x, *y;
   Tensor *r;
@@ -16,22 +16,11 @@ typedef struct Dot {
   uint64_t i;
 } Dot;
 
-/* The value of x[j] converted to r's dtype, as a double (floats) or an
- * integer. */
-static void operand(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i) {
-  char buf[8];
-  Tensor t = {.dtype = dt, .rank = 0, .numel = 1};
-  t.data = buf;
-  nv_put(&t, 0, x, j);
-  *f = nv_f(&t, 0);
-  *i = dt == DT_FLOAT32 || dt == DT_FLOAT64 ? 0 : nv_i(&t, 0);
-}
-
 static void dot_add(Dot *d, int64_t xi, int64_t yi) {
   double fx, fy;
   int64_t ix, iy;
-  operand(d->x, xi, d->r->dtype, &fx, &ix);
-  operand(d->y, yi, d->r->dtype, &fy, &iy);
+  nv_convert(d->x, xi, d->r->dtype, &fx, &ix);
+  nv_convert(d->y, yi, d->r->dtype, &fy, &iy);
   d->f += fx * fy;
   d->i += (uint64_t)ix * (uint64_t)iy;
 }

@@ -190,6 +190,14 @@ void nv_put(Tensor *dst, int64_t i, const Tensor *src, int64_t j) {
     nv_put_i(dst, i, nv_i(src, j));
 }
 
+void nv_convert(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i) {
+  char buf[8];
+  Tensor t = {.dtype = dt, .rank = 0, .numel = 1, .data = buf};
+  nv_put(&t, 0, x, j);
+  *f = nv_f(&t, 0);
+  *i = dt == DT_FLOAT32 || dt == DT_FLOAT64 ? 0 : nv_i(&t, 0);
+}
+
 double nv_div(double a, double b) {
   if (b != 0)
     return a / b;
@@ -282,4 +290,18 @@ const int64_t *nv_ints(const Attrs *at, const char *name, int *n) {
   }
   *n = a->n;
   return a->ints;
+}
+
+void nv_pair(const Attrs *at, const char *name, int64_t *v) {
+  int n;
+  const int64_t *p = nv_ints(at, name, &n);
+  v[0] = n == 2 ? p[0] : 1;
+  v[1] = n == 2 ? p[1] : 1;
+}
+
+void nv_padding(const Attrs *at, int64_t *pad) {
+  int n;
+  const int64_t *p = nv_ints(at, "padding", &n);
+  for (int i = 0; i < 4; i++)
+    pad[i] = n == 1 ? p[0] : n == 2 ? p[i % 2] : n == 4 ? p[i] : 0;
 }

@@ -63,6 +63,9 @@ void nv_put_f(Tensor *t, int64_t i, double v);
 void nv_put_i(Tensor *t, int64_t i, int64_t v);
 /* Store element j of src (any dtype) into element i of dst, converted. */
 void nv_put(Tensor *dst, int64_t i, const Tensor *src, int64_t j);
+/* Element j of x converted to dtype dt as nv_put converts it: its value
+ * as a double, and for an integer dtype as an integer (else 0). */
+void nv_convert(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i);
 /* IEEE division, zero divisors spelled out (no UBSan report). */
 double nv_div(double a, double b);
 /* max and min as `maximum` and `minimum` define them: a NaN operand wins
@@ -93,6 +96,12 @@ bool nv_bool(const Attrs *at, const char *name, bool dflt);
 const char *nv_str(const Attrs *at, const char *name, const char *dflt);
 /* A list attribute's values and count; NULL (count 0) when absent. */
 const int64_t *nv_ints(const Attrs *at, const char *name, int *n);
+/* A window attribute of two values, default (1, 1): strides, dilation,
+ * pool_size. */
+void nv_pair(const Attrs *at, const char *name, int64_t *v);
+/* padding: one value for all four sides, two (top and bottom, left and
+ * right) or four (top, left, bottom, right); absent: none. */
+void nv_padding(const Attrs *at, int64_t *pad);
 
 /* ------------------------------------------------------------- families */
 

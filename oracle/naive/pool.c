@@ -6,23 +6,6 @@
 
 #include "naive.h"
 
-/* A window attribute of two values (default 1, 1). */
-static void pair(const Attrs *at, const char *name, int64_t *v) {
-  int n;
-  const int64_t *p = nv_ints(at, name, &n);
-  v[0] = n == 2 ? p[0] : 1;
-  v[1] = n == 2 ? p[1] : 1;
-}
-
-/* padding: one value, two (top/bottom, left/right) or four (top, left,
- * bottom, right). */
-static void padding(const Attrs *at, int64_t *pad) {
-  int n;
-  const int64_t *p = nv_ints(at, "padding", &n);
-  for (int i = 0; i < 4; i++)
-    pad[i] = n == 1 ? p[0] : n == 2 ? p[i % 2] : n == 4 ? p[i] : 0;
-}
-
 /* nn.max_pool2d: the largest tap of the window, padding taps -inf (the
  * dtype's lowest for integers), a NaN tap wins.  nn.avg_pool2d: the sum of
  * the taps inside the input divided by their count, or with
@@ -35,10 +18,10 @@ void nv_pool2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
   const Tensor *x = args[0];
   Tensor *r = outs[0];
   int64_t k[2], s[2], dil[2], pad[4], c[4];
-  pair(at, "pool_size", k);
-  pair(at, "strides", s);
-  pair(at, "dilation", dil);
-  padding(at, pad);
+  nv_pair(at, "pool_size", k);
+  nv_pair(at, "strides", s);
+  nv_pair(at, "dilation", dil);
+  nv_padding(at, pad);
   bool cip = nv_bool(at, "count_include_pad", false);
   bool fl = x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64;
   int64_t h = x->shape[2], w = x->shape[3];
