@@ -67,7 +67,8 @@ const GenPolicy gen_policy_default = {
     .dtypes = (1u << DT_COUNT) - 1,
 };
 
-static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion};
+static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion,
+                                            &gen_policy_mlir};
 
 const GenPolicy *gen_policy_get(const char *name) {
   for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)

@@ -9,8 +9,10 @@
  *
  * Defined behaviour: integer negative and abs wrap (INT_MIN stays INT_MIN);
  * round is half to even; sign keeps +-0 and NaN; relu(x) = maximum(x, 0)
- * (NaN stays, -0 becomes +0); clip(x) = minimum(maximum(x, a_min), a_max)
- * (so clip(-0) with a_min 0 is +0, and a NaN bound wins) with the bounds
+ * (NaN stays, -0 becomes +0); clip(x) = min(max(x, a_min), a_max) as
+ * t = x < a_min ? a_min : x, then t > a_max ? a_max : t (so -0 stays -0 at
+ * a zero bound, a NaN bound changes nothing, and a_max wins when a_min >
+ * a_max) with the bounds
  * (default -inf and +inf) converted to the input dtype first, with
  * saturation and NaN -> 0 for ints; a NaN input stays NaN.  float32 is
  * computed in double and rounded once.  cast: float -> int saturates and
@@ -123,7 +125,10 @@ static double un_float(OpId op, double x, double lo, double hi) {
   case OP_CEIL: return ceil(x);
   case OP_ROUND: return round_even(x);
   case OP_SIGN: return x > 0 ? 1.0 : x < 0 ? -1.0 : x;
-  case OP_CLIP: return isnan(x) ? x : op_fmin(op_fmax(x, lo), hi);
+  case OP_CLIP: {
+    double t = x < lo ? lo : x;
+    return t > hi ? hi : t;
+  }
   default: return x; /* copy */
   }
 }

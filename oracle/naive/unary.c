@@ -23,7 +23,10 @@ static double unary_f(OpId op, double x, double lo, double hi) {
   case OP_CEIL: return ceil(x);
   case OP_ROUND: return nearbyint(x);              /* the default mode: half to even */
   case OP_SIGN: return x > 0 ? 1 : x < 0 ? -1 : x; /* keeps +-0 and NaN */
-  case OP_CLIP: return isnan(x) ? x : nv_min(nv_max(x, lo), hi);
+  case OP_CLIP: { /* as docs/operators.md defines it: -0 stays at a zero bound */
+    double t = x < lo ? lo : x;
+    return t > hi ? hi : t;
+  }
   default: return x; /* copy */
   }
 }

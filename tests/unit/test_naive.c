@@ -47,12 +47,12 @@ static void complete(void) {
 
 static void definitions(void) {
   int64_t two[1] = {2}, one[1] = {1};
-  /* clip(-0) with a_min 0 is +0: min and max as minimum and maximum */
+  /* clip(-0) with a_min 0 stays -0 (x < a_min is false), NaN stays NaN */
   Attrs at = {0};
   ir_attr_set_float(A, &at, "a_min", 0);
   Tensor *x = vec(DT_FLOAT64, 2, (double[]){-0.0, NAN});
   Tensor *r = run(OP_CLIP, &x, 1, &at, DT_FLOAT64, 1, two);
-  CHECK(bits(r, 0, 0.0) && isnan(nv_f(r, 1)));
+  CHECK(bits(r, 0, -0.0) && isnan(nv_f(r, 1)));
   /* full(255) into int8 wraps, as cast converts integers */
   Tensor *f = ir_tensor_new(A, DT_INT64, 0, NULL);
   nv_put_i(f, 0, 255);
