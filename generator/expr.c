@@ -257,22 +257,40 @@ static void gen_args(GenCtx *g, const Type *ft, int budget, Expr **args) {
 static const OpId combiners[GEN_NCOMBINERS] = {OP_ADD,     OP_SUBTRACT,    OP_MULTIPLY,  OP_MAXIMUM,
                                                OP_MINIMUM, OP_LOGICAL_AND, OP_LOGICAL_OR};
 
+/* Does a tensor of type vt broadcast into t, leaving t's shape as it is
+ * (docs/operators.md, broadcast: dims aligned from the last, each of vt's
+ * equal to t's or 1)? */
+static bool broadcasts_into(const Type *vt, const Type *t) {
+  int rt = t->tensor.rank, rv = vt->tensor.rank;
+  if (rv > rt)
+    return false;
+  for (int i = 0; i < rv; i++) {
+    int64_t d = vt->tensor.shape[i], e = t->tensor.shape[rt - rv + i];
+    if (d != e && d != 1)
+      return false;
+  }
+  return true;
+}
+
 /* When the body of a let left its variable v (of type vt) unused, and
- * both are tensors, combine them with a binary operator whose relation
- * gives exactly t: op(body, %v).  Otherwise the body as it is (a let
- * left unused on purpose is dead code for the passes to remove). */
+ * both are tensors, the binary operators that combine them into exactly
+ * t: op(body, %v), by the broadcast family's rules (arithmetic on ints and
+ * floats, logical on bools, both operands of one dtype; the relation is
+ * not asked, docs/generators.md).  Stores them in out (GEN_NCOMBINERS at
+ * most) and returns how many; with none, the caller keeps the body as it
+ * is (a let left unused on purpose is dead code for the passes to
+ * remove). */
 int gen_combiners(GenCtx *g, const Type *t, const Type *vt, OpId *out) {
   if (t->kind != TY_TENSOR || vt->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
     return 0;
-  if (t->tensor.dtype != vt->tensor.dtype)
-    return 0; /* every combiner's relation rejects mixed dtypes */
+  if (t->tensor.dtype != vt->tensor.dtype || !broadcasts_into(vt, t))
+    return 0;
+  bool logical = t->tensor.dtype == DT_BOOL;
   int n = 0;
   for (size_t i = 0; i < sizeof combiners / sizeof *combiners; i++) {
     OpId op = combiners[i];
-    Type *args[2] = {(Type *)t, (Type *)vt}, *res;
-    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) && /* no message wanted: NULL, 0 */
-        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &res, NULL, 0) == REL_OK &&
-        ir_type_equal(res, t))
+    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) &&
+        (op == OP_LOGICAL_AND || op == OP_LOGICAL_OR) == logical)
       out[n++] = op;
   }
   return n;

@@ -184,8 +184,29 @@ void gen_spans_free(GenSpans *s);
 /* Decode data into a new module (free with ir_module_free).  Total: every
  * byte string, including the empty one, gives a module whose @main is
  * well typed.  Deterministic.  When spans is not NULL it receives one span
- * per generated expression. */
+ * per generated expression.  A broken contract of the generator (a bug)
+ * asserts; gen_decode_checked reports it instead. */
 Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans);
+
+/* gen_decode for the callers that report what they find (the oracle, the
+ * mutator): a broken contract of the generator, or of an operator's solver
+ * it called, is written to why (the first one; "" when none) instead of
+ * asserting.  Every byte string is a valid input, so such a failure is
+ * always a bug, never the input's fault.  Decoding goes on with a
+ * fallback at the failing node, so the module can still be printed and
+ * freed, but need not be well typed.  With spans, their invariants (one
+ * root, pre-order, each span inside its parent's bytes) are checked too:
+ * the mutator relies on them. */
+Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans,
+                           char *why, size_t whylen);
+
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate generator bug (the oracle's
+ * -fault=generator_spans): its check of an operator call fails for
+ * `reverse`, but only while spans are recorded, i.e. only on the
+ * mutator's decodes unless the check decodes the same way. */
+extern bool gen_test_fault_spans;
+#endif
 
 /* The effective configuration a header selects under a policy. */
 typedef struct GenConfig {

@@ -132,7 +132,14 @@ struct GenCtx {
   Type *hint_type;               /* the type last drawn from an operator's sampler ... */
   OpId hint_op;                  /* ... and that operator, favoured when it is wanted */
   int names;                     /* counter for global and type names */
+  char *why;                     /* the first broken contract (gen_fail); "" when none */
+  size_t whylen;
 };
+
+/* A broken contract of the generator or of a solver it called: keep the
+ * first one for gen_decode_checked.  The caller goes on with a fallback,
+ * so that decoding stays total. */
+void gen_fail(GenCtx *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */
 static inline int gen_weighted(GenStream *s, const uint32_t *weight, int n) {

@@ -8,6 +8,8 @@
  * constructor pattern of its first parameter (adt.c marks those).
  */
 #include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,7 +234,10 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   }
   if (budget >= 3 && gen_prelude_ok(g))
     opt[n] = (Opt){OPT_PRELUDE, 0}, w[n++] = 3;
-  assert(n > 0);
+  if (n == 0) {
+    gen_fail(g, "no global-call form applies, though gen_global_form_ok allowed one");
+    return gen_literal(g, t, budget);
+  }
   Opt o = opt[gen_weighted(&g->st, w, n)];
   g->pure = false;
   switch (o.kind) {
@@ -349,8 +354,49 @@ static void return_arrays(GenCtx *g) {
   spare.shared = g->shared, spare.capshared = g->capshared;
 }
 
+void gen_fail(GenCtx *g, const char *fmt, ...) {
+  if (g->why[0])
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g->why, g->whylen, fmt, ap);
+  va_end(ap);
+  if (!g->why[0])
+    snprintf(g->why, g->whylen, "?");
+}
+
+/* The span invariants the mutator relies on (gen.h, GenSpans). */
+static void check_spans(GenCtx *g, const GenSpans *s) {
+  if (s->n == 0 || s->v[0].parent >= 0) {
+    gen_fail(g, "spans: @main's body has no root span");
+    return;
+  }
+  for (int i = 0; i < s->n; i++) {
+    const GenSpan *sp = &s->v[i];
+    const GenSpan *up = sp->parent >= 0 ? &s->v[sp->parent] : NULL;
+    if (sp->parent >= i || sp->start > sp->end || !sp->expr || !sp->type ||
+        sp->scope_off + sp->scope_n > s->nscope ||
+        (up && (sp->depth != up->depth + 1 || sp->start < up->start || sp->end > up->end))) {
+      gen_fail(g, "spans: span %d [%u, %u) (parent %d) breaks the span invariants", i, sp->start,
+               sp->end, sp->parent);
+      return;
+    }
+  }
+}
+
 Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans) {
+  char why[256];
+  Module *m = gen_decode_checked(data, size, p, spans, why, sizeof why);
+  assert(!why[0] && "the generator broke a contract (gen_decode_checked says which)");
+  return m;
+}
+
+Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans,
+                           char *why, size_t whylen) {
   GenCtx g = {0};
+  why[0] = 0;
+  g.why = why;
+  g.whylen = whylen;
   lend_arrays(&g);
   g.m = ir_module_new();
   g.a = g.m->arena;
@@ -376,5 +422,7 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
   drop_unused_adts(&g);
   return_arrays(&g);
+  if (spans)
+    check_spans(&g, spans);
   return g.m;
 }
