@@ -119,7 +119,12 @@ typedef struct GenPolicy {
   OpLimits limits;               /* tensor bounds for types and solvers */
   uint32_t dtypes;               /* dtypes the type generator draws */
   GenHook hook;                  /* optional, see above */
+  bool breaks;                   /* the body opens with GEN_BREAK_BYTES
+                                    choices of the break stage (breaker.h),
+                                    which gen_decode skips */
 } GenPolicy;
+
+enum { GEN_BREAK_BYTES = 8 };
 
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;

@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "breaker.h"
 #include "genint.h"
 
 _Static_assert(OP_COUNT <= 72, "the header has 72 operator bits");
@@ -67,7 +68,8 @@ const GenPolicy gen_policy_default = {
     .dtypes = (1u << DT_COUNT) - 1,
 };
 
-static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion};
+static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion,
+                                            &gen_policy_reject};
 
 const GenPolicy *gen_policy_get(const char *name) {
   for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)

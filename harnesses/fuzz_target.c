@@ -9,7 +9,7 @@
  *   ./pass_fuzzer -passes=fold_constant,dead_code      a fixed sequence
  *   ./pass_fuzzer -ignore_remaining_args=1 -passes=…   (kept by -jobs/-fork)
  *   ./pass_fuzzer_inline                               one pass, built in
- *   ./fusion_fuzzer, ./typecheck_fuzzer
+ *   ./fusion_fuzzer, ./typecheck_fuzzer, ./reject_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
  *
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,

@@ -39,6 +39,9 @@ rs_oracle_target(pass_fuzzer)
 # reductions, conv2d and dense: what fuse_ops has most to do on).
 rs_oracle_target(fusion_fuzzer)
 rs_oracle_target(typecheck_fuzzer)
+# Programs with one deliberate defect (generator/breaker.h): rejected with a
+# diagnostic inside the program, or accepted and sound.
+rs_oracle_target(reject_fuzzer)
 # One binary per production pass, named after it.
 foreach(p ${RS_PASSES})
   rs_oracle_target(pass_fuzzer_${p})

@@ -22,9 +22,12 @@ static const OracleHarness harnesses[] = {
     /* All passes on the fusion policy's programs. */
     {"fusion_fuzzer", ORACLE_PIPELINE, &target_relayc, "fusion", NULL},
     {"typecheck_fuzzer", ORACLE_INFERENCE, &target_relayc, "default", NULL},
+    /* Programs with one deliberate defect through relayc's front end. */
+    {"reject_fuzzer", ORACLE_REJECT, &target_relayc, "reject", NULL},
 };
 
-const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer";
+const char rs_harness_names[] =
+    "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, reject_fuzzer";
 
 bool rs_harness_get(const char *name, OracleHarness *h) {
   for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)
