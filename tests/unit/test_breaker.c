@@ -172,11 +172,75 @@ static void random_inputs(void) {
   }
 }
 
+/* The first error of d: its message line, the source line and the
+ * caret (malloc'd). */
+static char *first_error(const Diag *d) {
+  const char *t = d->text ? d->text : "";
+  size_t n = 0;
+  for (int lines = 0; t[n] && lines < 3; n++)
+    lines += t[n] == '\n';
+  char *r = malloc(n + 1);
+  memcpy(r, t, n);
+  r[n] = 0;
+  return r;
+}
+
+/* tests/golden/reject/<kind>.relay for every defect kind: a program with
+ * that defect, the marker line `// >>> error`, and the front end's first
+ * error.  The error must be a single line with a position, saying what
+ * was found (and, but for an operator relation, which words its own
+ * requirement, what was expected).  RS_UPDATE_GOLDEN=1 rewrites the part
+ * after the marker with the error given now. */
+static void goldens(void) {
+  static const char marker[] = "// >>> error\n";
+  bool update = getenv("RS_UPDATE_GOLDEN") != NULL;
+  for (int k = GB_NONE + 1; k < GB_COUNT; k++) {
+    char file[64], path[600];
+    snprintf(file, sizeof file, "%s.relay", gen_break_name((GenBreakKind)k));
+    snprintf(path, sizeof path, "%s/tests/golden/reject/%s", RS_SOURCE_DIR, file);
+    char *src = test_read_file(path, NULL);
+    CHECK_MSG(src, "no golden file %s", path);
+    char *mark = src ? strstr(src, marker) : NULL;
+    CHECK_MSG(!src || mark, "%s: no line `// >>> error`", path);
+    if (!mark) {
+      free(src);
+      continue;
+    }
+    mark[0] = 0;
+    const char *want = mark + strlen(marker);
+    Diag d;
+    diag_init(&d, file, src);
+    Module *m = ir_parse_module(src, strlen(src), file, &d);
+    bool ok = m && ty_check_module(m, &d);
+    CHECK_MSG(!ok, "%s: the program is accepted", file);
+    char *got = first_error(&d);
+    if (update) {
+      FILE *f = fopen(path, "w");
+      if (f) {
+        fprintf(f, "%s%s%s", src, marker, got);
+        fclose(f);
+      }
+    } else {
+      CHECK_STR(got, want);
+    }
+    CHECK_MSG(d.line > 0 && strstr(d.first, "found") && !strchr(d.first, '\n'), "%s: %s", file,
+              d.first);
+    bool relation = strstr(d.first, ": call to ") && strstr(d.first, "; found ");
+    CHECK_MSG(relation || strstr(d.first, "expect"), "%s: %s", file, d.first);
+    free(got);
+    diag_free(&d);
+    if (m)
+      ir_module_free(m);
+    free(src);
+  }
+}
+
 int main(void) {
   policy_is_default();
   skips_break_bytes();
   zero_is_none();
   names();
   random_inputs();
+  goldens();
   return test_summary();
 }
