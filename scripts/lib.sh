@@ -45,6 +45,15 @@ rs_need_toolchain() {
     cmake:cmake ninja:ninja-build zip:zip
 }
 
+# MLIR 22 for the MLIR target (targets/mlir/mlir.cmake): the C API's
+# headers and libraries, and mlir-opt-22 / mlir-runner-22 for reproducers.
+# Optional: when it cannot be installed the build leaves the target out
+# (RS_MLIR=AUTO) and says so here.
+rs_need_mlir() {
+  rs_need '/usr/lib/llvm-22/lib/libMLIR.so*:libmlir-22-dev' mlir-opt-22:mlir-22-tools ||
+    echo "relaysmith: MLIR 22 is not installed: the MLIR target and its tests are left out" >&2
+}
+
 # rs_build PRESET [TARGET...] - configure (once) and build.
 rs_build() {
   local preset=$1

@@ -251,6 +251,29 @@ const char *ir_op_name(OpId op);
 const char *ir_op_schema(OpId op);
 bool ir_op_lookup(const char *name, size_t len, OpId *out);
 
+/* One attribute of an operator's schema ("axis:ints?"): its name and its
+ * kind as written (neither NUL-terminated; the kind without the ?), and
+ * whether a trailing ? allows None.  Kinds: int, ints, int|ints, float,
+ * bool, str, pairs.  The parser and the relations read the schema strings
+ * only through these functions. */
+typedef struct AttrSpec {
+  const char *name, *kind;
+  int nlen, klen;
+  bool optional;
+} AttrSpec;
+
+/* The i-th attribute of op's schema, counting from 0; false past the end. */
+bool ir_op_attr_at(OpId op, int i, AttrSpec *spec);
+/* The attribute of op called name (len bytes); false when op has none. */
+bool ir_op_attr(OpId op, const char *name, size_t len, AttrSpec *spec);
+/* Whether a value of kind k fits spec: None an optional attribute, an int
+ * a float (the parser keeps 1 an int, so that builders' attributes
+ * round-trip) and, only when int_as_bool, a bool (relations take the 0 or
+ * 1 a builder may write; the text format wants True or False). */
+bool ir_attr_fits(const AttrSpec *spec, AttrKind k, bool int_as_bool);
+/* op's attribute names joined by ", ", or "none", in arena a (messages). */
+const char *ir_op_attr_names(OpId op, Arena *a);
+
 /* ---------------------------------------------------------- expressions */
 
 typedef struct Expr Expr;

@@ -581,55 +581,6 @@ static Expr *parse_postfix(Parser *p, Expr *e);
  * `name=value` at the end when at is non-NULL (an operator call). */
 static int parse_args(Parser *p, Expr ***out, OpId op, Attrs *at);
 
-/* Finds "name:kind" in an operator's schema; kind is copied to kind[]. */
-static bool schema_find(const char *schema, const char *name, int len, char *kind, size_t kcap,
-                        bool *optional) {
-  const char *s = schema;
-  while (*s) {
-    const char *colon = strchr(s, ':');
-    if (!colon)
-      return false;
-    const char *end = strchr(colon, ',');
-    if (!end)
-      end = colon + strlen(colon);
-    if (colon - s == len && memcmp(s, name, (size_t)len) == 0) {
-      size_t k = (size_t)(end - colon - 1);
-      *optional = k && colon[k] == '?';
-      if (*optional)
-        k--;
-      if (k >= kcap)
-        k = kcap - 1;
-      memcpy(kind, colon + 1, k);
-      kind[k] = 0;
-      return true;
-    }
-    s = *end ? end + 1 : end;
-    while (*s == ' ')
-      s++;
-  }
-  return false;
-}
-
-/* The attribute names an operator accepts, for messages. */
-static const char *schema_names(Parser *p, OpId op) {
-  const char *s = ir_op_schema(op);
-  if (!*s)
-    return "none";
-  char *out = arena_alloc(p->tmp, strlen(s) + 1);
-  size_t n = 0;
-  bool in_name = true;
-  for (; *s; s++) {
-    if (*s == ':')
-      in_name = false;
-    else if (*s == ',')
-      in_name = true, out[n++] = ',';
-    else if (in_name)
-      out[n++] = *s;
-  }
-  out[n] = 0;
-  return out;
-}
-
 /* An integer attribute value (optionally negative), no suffix. */
 static int64_t attr_int(Parser *p, bool neg, const Tok *t) {
   if (t->k != TK_NUM || t->is_float || t->is_hex || t->numlen != t->len)
@@ -700,17 +651,15 @@ static const char *kind_desc(AttrKind k) {
 static void parse_attr(Parser *p, OpId op, Attrs *at) {
   const Tok *nt = next(p);
   expect(p, TK_EQ, "`=`");
-  char kind[16];
-  bool opt;
-  if (!schema_find(ir_op_schema(op), nt->s, nt->len, kind, sizeof kind, &opt))
+  AttrSpec spec;
+  if (!ir_op_attr(op, nt->s, (size_t)nt->len, &spec))
     fail(p, nt, "operator %s has no attribute %s (it accepts: %s)", ir_op_name(op), describe(p, nt),
-         schema_names(p, op));
+         ir_op_attr_names(op, p->tmp));
   char *name = arena_strndup(p->tmp, nt->s, (size_t)nt->len);
   if (ir_attr_get(at, name))
     fail(p, nt, "attribute %s is given twice", describe(p, nt));
   const Tok *v = peek(p);
   AttrKind got;
-  bool is_float_kind = strcmp(kind, "float") == 0;
   if (v->k == TK_IDENT && tok_is(v, "None")) {
     next(p);
     ir_attr_set_none(p->tmp, at, name);
@@ -726,7 +675,7 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
   } else if (v->k == TK_LBRACK) {
     next(p);
     got = attr_list(p, p->tmp, at, name);
-    if (got == AV_INTS && ir_attr_get(at, name)->n == 0 && strcmp(kind, "pairs") == 0)
+    if (got == AV_INTS && ir_attr_get(at, name)->n == 0 && ir_attr_fits(&spec, AV_PAIRS, false))
       ir_attr_set_pairs(p->tmp, at, name, 0, NULL), got = AV_PAIRS;
   } else {
     bool neg = accept(p, TK_MINUS);
@@ -740,16 +689,9 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
       got = AV_INT;
     }
   }
-  bool ok = (got == AV_NONE && opt) || (got == AV_INT && strcmp(kind, "int") == 0) ||
-            (got == AV_INTS && strcmp(kind, "ints") == 0) ||
-            ((got == AV_FLOAT || got == AV_INT) && is_float_kind) ||
-            (got == AV_BOOL && strcmp(kind, "bool") == 0) ||
-            (got == AV_STR && strcmp(kind, "str") == 0) ||
-            (got == AV_PAIRS && strcmp(kind, "pairs") == 0) ||
-            ((got == AV_INT || got == AV_INTS) && strcmp(kind, "int|ints") == 0);
-  if (!ok)
-    fail(p, v, "attribute %s of %s expects %s%s, found %s", name, ir_op_name(op), kind,
-         opt ? " or None" : "", kind_desc(got));
+  if (!ir_attr_fits(&spec, got, false))
+    fail(p, v, "attribute %s of %s expects %.*s%s, found %s", name, ir_op_name(op), spec.klen,
+         spec.kind, spec.optional ? " or None" : "", kind_desc(got));
 }
 
 /* args := (seq | name=value), ... `)`; attributes only for an operator. */

@@ -568,3 +568,72 @@ bool ir_op_lookup(const char *name, size_t len, OpId *out) {
     }
   return false;
 }
+
+/* Reads the schema item at *p ("name:kind", items separated by ", ") into
+ * spec and moves *p past it; false at the end. */
+static bool schema_next(const char **p, AttrSpec *spec) {
+  const char *s = *p;
+  while (*s == ' ' || *s == ',')
+    s++;
+  const char *colon = strchr(s, ':');
+  if (!colon)
+    return false;
+  const char *end = strchr(colon, ',');
+  if (!end)
+    end = colon + strlen(colon);
+  spec->name = s;
+  spec->nlen = (int)(colon - s);
+  spec->kind = colon + 1;
+  spec->klen = (int)(end - colon - 1);
+  spec->optional = spec->klen && spec->kind[spec->klen - 1] == '?';
+  spec->klen -= spec->optional;
+  *p = end;
+  return true;
+}
+
+bool ir_op_attr_at(OpId op, int i, AttrSpec *spec) {
+  const char *p = ops[op].schema;
+  while (schema_next(&p, spec))
+    if (i-- == 0)
+      return true;
+  return false;
+}
+
+bool ir_op_attr(OpId op, const char *name, size_t len, AttrSpec *spec) {
+  const char *p = ops[op].schema;
+  while (schema_next(&p, spec))
+    if ((size_t)spec->nlen == len && memcmp(spec->name, name, len) == 0)
+      return true;
+  return false;
+}
+
+bool ir_attr_fits(const AttrSpec *spec, AttrKind k, bool int_as_bool) {
+#define IS(s) ((size_t)spec->klen == sizeof(s) - 1 && memcmp(spec->kind, s, sizeof(s) - 1) == 0)
+  switch (k) {
+  case AV_NONE: return spec->optional;
+  case AV_INT: return IS("int") || IS("int|ints") || IS("float") || (int_as_bool && IS("bool"));
+  case AV_INTS: return IS("ints") || IS("int|ints");
+  case AV_FLOAT: return IS("float");
+  case AV_BOOL: return IS("bool");
+  case AV_STR: return IS("str");
+  case AV_PAIRS: return IS("pairs");
+  }
+  return false;
+#undef IS
+}
+
+const char *ir_op_attr_names(OpId op, Arena *a) {
+  const char *p = ops[op].schema;
+  if (!*p)
+    return "none";
+  char *out = arena_alloc(a, strlen(p) + 1);
+  size_t n = 0;
+  AttrSpec spec;
+  while (schema_next(&p, &spec)) {
+    if (n)
+      memcpy(out + n, ", ", 2), n += 2;
+    memcpy(out + n, spec.name, (size_t)spec.nlen);
+    n += (size_t)spec.nlen;
+  }
+  return out;
+}

@@ -1,11 +1,14 @@
 /*
  * util.c - helpers shared by the operator families (see util.h).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "util.h"
+
+/* ------------------------------------------------------------- relations */
 
 RelStatus op_fail(char *err, size_t errlen, const char *fmt, ...) {
   if (err && errlen) {
@@ -56,6 +59,19 @@ RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, siz
   return REL_OK;
 }
 
+RelStatus op_want_shaped(Type *const *args, int nargs, int n, char *err, size_t errlen) {
+  RelStatus s = op_want_tensors(args, nargs, n, err, errlen);
+  if (s != REL_OK)
+    return s;
+  for (int i = 0; i < nargs; i++) {
+    int64_t c;
+    if (args[i]->tensor.rank > IR_MAX_RANK ||
+        !op_count_elems(args[i]->tensor.rank, args[i]->tensor.shape, &c))
+      return op_fail(err, errlen, "argument %d has an invalid shape", i);
+  }
+  return REL_OK;
+}
+
 const char *op_type_str(const Type *t, char *buf, size_t len) {
   if (!t || t->kind != TY_TENSOR) {
     snprintf(buf, len, "a non-tensor");
@@ -71,64 +87,58 @@ const char *op_type_str(const Type *t, char *buf, size_t len) {
   return buf;
 }
 
-/* Find name in a schema string; on success *kind points at its kind and
- * *klen is the kind's length (up to ", " or the end). */
-static bool schema_find(const char *schema, const char *name, const char **kind, size_t *klen) {
-  size_t nlen = strlen(name);
-  for (const char *p = schema; *p;) {
-    const char *colon = strchr(p, ':');
-    if (!colon)
-      return false;
-    const char *end = strchr(colon, ',');
-    if (!end)
-      end = colon + strlen(colon);
-    if ((size_t)(colon - p) == nlen && memcmp(p, name, nlen) == 0) {
-      *kind = colon + 1;
-      *klen = (size_t)(end - colon - 1);
-      return true;
-    }
-    p = *end ? end + 2 : end;
-  }
-  return false;
+const char *op_shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
+  size_t k = (size_t)snprintf(buf, n, "(");
+  for (int i = 0; i < rank && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (k < n)
+    snprintf(buf + k, n - k, ")");
+  return buf;
 }
 
-/* Does an attribute value of kind k satisfy the schema kind (without ?)? */
-static bool kind_ok(AttrKind k, const char *kind, size_t klen) {
-#define IS(s) (klen == sizeof(s) - 1 && memcmp(kind, s, klen) == 0)
-  if (IS("int"))
-    return k == AV_INT;
-  if (IS("ints"))
-    return k == AV_INTS;
-  if (IS("int|ints"))
-    return k == AV_INT || k == AV_INTS;
-  if (IS("float"))
-    return k == AV_FLOAT || k == AV_INT;
-  if (IS("bool"))
-    return k == AV_BOOL || k == AV_INT;
-  if (IS("str"))
-    return k == AV_STR;
-  if (IS("pairs"))
-    return k == AV_PAIRS;
-  return false;
-#undef IS
-}
-
-RelStatus op_check_attrs(OpId op, const Attrs *at, char *err, size_t errlen) {
-  for (int i = 0; at && i < at->n; i++) {
-    const Attr *x = &at->items[i];
-    const char *kind;
-    size_t klen;
-    if (!x->name || !schema_find(ir_op_schema(op), x->name, &kind, &klen))
-      return op_fail(err, errlen, "unknown attribute '%s'", x->name ? x->name : "");
-    for (int j = 0; j < i; j++)
-      if (strcmp(at->items[j].name, x->name) == 0)
-        return op_fail(err, errlen, "attribute '%s' given twice", x->name);
-    bool opt = klen && kind[klen - 1] == '?';
-    if (x->kind == AV_NONE ? !opt : !kind_ok(x->kind, kind, opt ? klen - 1 : klen))
-      return op_fail(err, errlen, "attribute '%s' must be %.*s", x->name, (int)klen, kind);
-  }
+RelStatus op_result(Arena *a, DType dt, int rank, const int64_t *shape, Type **out, char *err,
+                    size_t errlen) {
+  int64_t n;
+  if (rank > IR_MAX_RANK)
+    return op_fail(err, errlen, "result rank %d exceeds %d", rank, IR_MAX_RANK);
+  if (!op_count_elems(rank, shape, &n))
+    return op_fail(err, errlen, "result shape is too large");
+  *out = ir_tensor_type(a, dt, rank, shape);
   return REL_OK;
 }
+
+Type *op_like(Arena *a, const Type *t, int rank, const int64_t *shape) {
+  return ir_tensor_type(a, t->tensor.dtype, rank, shape);
+}
+
+bool op_axis(int64_t axis, int rank, int *out) {
+  if (axis < -rank || axis >= rank)
+    return false;
+  *out = (int)(axis < 0 ? axis + rank : axis);
+  return true;
+}
+
+RelStatus op_want_axis(int64_t axis, int rank, int *out, char *err, size_t errlen) {
+  if (!op_axis(axis, rank, out))
+    return op_fail(err, errlen, "axis %lld is out of range for rank %d", (long long)axis, rank);
+  return REL_OK;
+}
+
+bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
+                        int64_t *out) {
+  int r = ra > rb ? ra : rb;
+  for (int i = 0; i < r; i++) {
+    int64_t da = i < r - ra ? 1 : a[i - (r - ra)];
+    int64_t db = i < r - rb ? 1 : b[i - (r - rb)];
+    if (da != db && da != 1 && db != 1)
+      return false;
+    out[i] = da == 1 ? db : da;
+  }
+  *rout = r;
+  return true;
+}
+
+/* ----------------------------------------------------------- recognizers */
 
 bool op_fits(const Type *t, const OpLimits *lim) {
   if (!t || t->kind != TY_TENSOR || t->tensor.rank > lim->max_rank)
@@ -149,26 +159,7 @@ bool op_fits(const Type *t, const OpLimits *lim) {
   return n <= lim->max_numel;
 }
 
-bool op_axis(int64_t axis, int rank, int *out) {
-  if (axis < -rank || axis >= rank)
-    return false;
-  *out = (int)(axis < 0 ? axis + rank : axis);
-  return true;
-}
-
-bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
-                        int64_t *out) {
-  int r = ra > rb ? ra : rb;
-  for (int i = 0; i < r; i++) {
-    int64_t da = i < r - ra ? 1 : a[i - (r - ra)];
-    int64_t db = i < r - rb ? 1 : b[i - (r - rb)];
-    if (da != db && da != 1 && db != 1)
-      return false;
-    out[i] = da == 1 ? db : da;
-  }
-  *rout = r;
-  return true;
-}
+/* --------------------------------------------------------------- drawing */
 
 int op_draw_rank(OpSolveCtx *cx, int lo, int hi) {
   if (hi > cx->lim->max_rank)
@@ -214,6 +205,108 @@ Type *op_draw_tensor(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
   return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
 }
 
+int64_t op_pick_pref(OpSolveCtx *cx, int64_t lo, int64_t hi, int64_t pref) {
+  assert(lo <= hi);
+  if (hi - lo >= (int64_t)UINT32_MAX)
+    hi = lo + (int64_t)UINT32_MAX - 1;
+  uint32_t c = op_choose(cx->ch, (uint32_t)(hi - lo + 1));
+  if (pref < lo || pref > hi)
+    return lo + c;
+  if (c == 0)
+    return pref;
+  int64_t v = lo + c - 1;
+  return v >= pref ? v + 1 : v;
+}
+
+int64_t op_pick(OpSolveCtx *cx, int64_t lo, int64_t hi) {
+  return op_pick_pref(cx, lo, hi, lo);
+}
+
+int64_t op_pick_of(OpSolveCtx *cx, const int64_t *cand, int n) {
+  assert(n > 0);
+  return cand[op_choose(cx->ch, (uint32_t)n)];
+}
+
+DType op_pick_out_dtype(OpSolveCtx *cx, Attrs *at, DType want) {
+  if (op_choose(cx->ch, 2) == 0) {
+    ir_attr_set_str(cx->arena, at, "out_dtype", "");
+    return want;
+  }
+  ir_attr_set_str(cx->arena, at, "out_dtype", ir_dtype_name(want));
+  return op_draw_dtype(cx, OP_NUMERIC);
+}
+
+Type *op_tensor(OpSolveCtx *cx, DType dt, int rank, const int64_t *shape) {
+  return ir_tensor_type(cx->arena, dt, rank, shape);
+}
+
+uint32_t op_pick_below(OpSolveCtx *cx, int64_t n) {
+  return n <= 1 ? 0 : op_choose(cx->ch, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+}
+
+bool op_coin(OpSolveCtx *cx) {
+  return op_pick_below(cx, 2) == 1;
+}
+
+DType op_pick_dtype(OpSolveCtx *cx, uint32_t mask) {
+  uint32_t k = op_pick_below(cx, __builtin_popcount(mask));
+  for (int dt = 0; dt < DT_COUNT; dt++)
+    if (mask & (1u << dt) && k-- == 0)
+      return (DType)dt;
+  return DT_INT32;
+}
+
+int64_t op_enc_axis(OpSolveCtx *cx, int axis, int range) {
+  return op_coin(cx) ? axis - range : axis;
+}
+
+Type *op_draw_tensor_maybe_empty(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
+  int64_t shape[IR_MAX_RANK];
+  int rank = op_draw_rank(cx, lo, hi < IR_MAX_RANK ? hi : IR_MAX_RANK);
+  op_draw_shape(cx, rank, cx->lim->max_numel, shape);
+  if (rank > 0 && op_pick_below(cx, 8) == 7)
+    shape[op_pick_below(cx, rank)] = 0;
+  return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
+}
+
+void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret) {
+  memset(sig, 0, sizeof *sig);
+  sig->nargs = nargs;
+  sig->ret = ret ? ir_type_copy(cx->arena, ret) : NULL;
+}
+
+bool op_sig_finish(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig) {
+  return rel(op, sig->args, sig->nargs, &sig->attrs, cx->arena, &sig->ret, NULL, 0) == REL_OK;
+}
+
+bool op_sig_solved(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, const Type *want) {
+  bool ok = op_sig_finish(rel, op, cx, sig);
+  assert(ok && ir_type_equal(sig->ret, want));
+  return ok;
+}
+
+bool op_sample_tensor(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int rank,
+                      int64_t budget, uint32_t allowed) {
+  int64_t shape[IR_MAX_RANK];
+  if (cx->lim->max_rank < rank)
+    return false;
+  op_draw_shape(cx, rank, budget, shape);
+  return solve(op, op_tensor(cx, op_draw_dtype(cx, allowed), rank, shape), cx, sig);
+}
+
+bool op_can_sample(OpSolveCtx *cx, int lo) {
+  return op_rank_cap(cx->lim) >= lo && cx->lim->max_numel >= 1 && (cx->lim->dtypes & OP_ALL);
+}
+
+bool op_sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, int lo) {
+  if (!op_can_sample(cx, lo))
+    return false;
+  Type *t = op_draw_tensor_maybe_empty(cx, lo, op_rank_cap(cx->lim), OP_ALL);
+  return solve(op, t, cx, sig) && op_sig_finish(rel, op, cx, sig);
+}
+
+/* --------------------------------------------------------------- kernels */
+
 double op_fmax(double a, double b) {
   if (isnan(a) || isnan(b))
     return isnan(a) ? a : b;
@@ -253,4 +346,27 @@ int64_t op_broadcast_index(const int64_t *coord, int rout, int r, const int64_t 
     idx = idx * shape[i] + c;
   }
   return idx;
+}
+
+int64_t op_prod(const int64_t *shape, int lo, int hi) {
+  int64_t p = 1;
+  for (int i = lo; i < hi; i++)
+    p *= shape[i];
+  return p;
+}
+
+bool op_arity(Tensor *const *args, int nargs, int n, Tensor *const *outs, int nouts, int m) {
+  if (nargs != n || nouts != m || m < 1)
+    return false;
+  for (int i = 0; i < nargs; i++)
+    if (args[i]->dtype != outs[0]->dtype)
+      return false;
+  for (int i = 0; i < nouts; i++)
+    if (outs[i]->dtype != outs[0]->dtype)
+      return false;
+  return true;
+}
+
+bool op_has_shape(const Tensor *t, int rank, const int64_t *shape) {
+  return t->rank == rank && memcmp(t->shape, shape, sizeof(int64_t) * (size_t)rank) == 0;
 }

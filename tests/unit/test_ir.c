@@ -1,5 +1,5 @@
 /* Alpha-equivalence, hashing and the well-formedness check, on programs
- * built with the builder API. */
+ * built with the builder API; the reader of ops.def's attribute schemas. */
 #include "compiler/ir/ir.h"
 #include "test.h"
 
@@ -110,8 +110,39 @@ static void test_wellformed(void) {
   ir_module_free(m);
 }
 
+/* The schema reader on one schema, and on every schema of ops.def: each
+ * attribute has one of the seven kinds and a name of its own. */
+static void test_schema(void) {
+  AttrSpec s;
+  CHECK(ir_op_attr(OP_SUM, "keepdims", 8, &s) && s.klen == 4 && !memcmp(s.kind, "bool", 4) &&
+        !s.optional);
+  CHECK(ir_op_attr(OP_SUM, "axis", 4, &s) && s.klen == 4 && !memcmp(s.kind, "ints", 4) &&
+        s.optional);
+  CHECK(!ir_op_attr(OP_SUM, "axes", 4, &s) && !ir_op_attr(OP_SUM, "axi", 3, &s));
+  CHECK(ir_op_attr_at(OP_SUM, 2, &s) && s.nlen == 7 && !memcmp(s.name, "exclude", 7));
+  CHECK(!ir_op_attr_at(OP_SUM, 3, &s) && !ir_op_attr_at(OP_ADD, 0, &s));
+  CHECK(ir_attr_fits(&s, AV_INT, true) && !ir_attr_fits(&s, AV_INT, false));
+  CHECK(ir_attr_fits(&s, AV_BOOL, false) && !ir_attr_fits(&s, AV_NONE, false));
+  Arena *a = arena_new();
+  CHECK(strcmp(ir_op_attr_names(OP_SUM, a), "axis, keepdims, exclude") == 0);
+  CHECK(strcmp(ir_op_attr_names(OP_ADD, a), "none") == 0);
+  arena_free(a);
+  for (int op = 0; op < OP_COUNT; op++)
+    for (int i = 0; ir_op_attr_at((OpId)op, i, &s); i++) {
+      int kinds = 0;
+      for (int k = AV_INT; k <= AV_PAIRS; k++)
+        kinds += ir_attr_fits(&s, (AttrKind)k, false);
+      AttrSpec t;
+      CHECK_MSG(kinds >= 1 && s.nlen > 0, "%s: attribute %d has an unknown kind",
+                ir_op_name((OpId)op), i);
+      CHECK_MSG(ir_op_attr((OpId)op, s.name, (size_t)s.nlen, &t) && t.name == s.name,
+                "%s: attribute %.*s is listed twice", ir_op_name((OpId)op), s.nlen, s.name);
+    }
+}
+
 int main(void) {
   test_alpha();
   test_wellformed();
+  test_schema();
   return test_summary();
 }

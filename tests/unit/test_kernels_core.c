@@ -1,4 +1,4 @@
-/* Kernels and relations of the unary, broadcast and reduce families
+/* Kernels and relations of the unary, broadcast and reduction families
  * against hand-computed values: integer edge cases (wrapping, INT_MIN,
  * division by zero), NaN and signed zeros, broadcasting with rank
  * mismatch, negative axes, keepdims and exclude, empty reductions; and the
@@ -16,8 +16,14 @@
  * OP_FAM(family) expands to 1 for them and 0 otherwise. */
 #define FAM_unary 1
 #define FAM_broadcast 1
-#define FAM_reduce 1
+#define FAM_reduction 1
 #define FAM_shape 0
+#define FAM_join 0
+#define FAM_index 0
+#define FAM_create 0
+#define FAM_matmul 0
+#define FAM_conv 0
+#define FAM_pool 0
 #define FAM_nn 0
 #define CAT(a, b) CAT_(a, b)
 #define CAT_(a, b) a##b

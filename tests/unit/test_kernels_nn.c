@@ -1,8 +1,9 @@
 /*
- * The nn operator family (compiler/ops/nn.c): kernels against hand-computed
- * values, relations rejecting ill-typed calls, and a property loop over
- * recognizers, solvers, samplers and kernels driven by a PRNG chooser.
- * The family's functions are called directly, not through the registry.
+ * The neural-network operators (compiler/ops/matmul.c, conv.c, pool.c and
+ * nn.c): kernels against hand-computed values, relations rejecting
+ * ill-typed calls, and a property loop over recognizers, solvers,
+ * samplers and kernels driven by a PRNG chooser.  The operators'
+ * functions are called directly, not through the registry.
  */
 #include <math.h>
 #include <stdint.h>

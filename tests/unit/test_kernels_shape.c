@@ -1,9 +1,10 @@
 /*
- * The shape family (compiler/ops/shape.c): hand-computed results of every
- * operator's relation and kernel, the relations' error messages, and a
- * property loop over the recognizers, solvers, samplers and kernels
- * driven by a small PRNG.  It calls the family's functions directly, so it
- * links without the other families' files.
+ * The shape, join, index and create families (compiler/ops/shape.c,
+ * join.c, index.c, create.c): hand-computed results of every operator's
+ * relation and kernel, the relations' error messages, and a property loop
+ * over the recognizers, solvers, samplers and kernels driven by a small
+ * PRNG.  It calls the families' functions directly, not through the
+ * registry.
  */
 #include <math.h>
 
@@ -20,12 +21,18 @@ typedef struct Fns {
   OpKernelFn kernel;
 } Fns;
 
-/* Pick out the shape family's rows of ops.def; other families' functions
- * are not referenced (they may not exist yet). */
+/* Pick out these families' rows of ops.def; other families' functions
+ * are not referenced. */
 #define SEL_shape(x) x
+#define SEL_join(x) x
+#define SEL_index(x) x
+#define SEL_create(x) x
 #define SEL_unary(x) NULL
 #define SEL_broadcast(x) NULL
-#define SEL_reduce(x) NULL
+#define SEL_reduction(x) NULL
+#define SEL_matmul(x) NULL
+#define SEL_conv(x) NULL
+#define SEL_pool(x) NULL
 #define SEL_nn(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
@@ -1288,14 +1295,11 @@ static void test_garbage(void) {
       A = arena_new();
       Attrs at = at_none();
       /* The attribute names from the op's schema, e.g. "axis:int?, mode:str". */
-      const char *p = ir_op_schema((OpId)op);
-      while (*p) {
+      AttrSpec spec;
+      for (int i = 0; ir_op_attr_at((OpId)op, i, &spec); i++) {
         char name[64];
-        size_t k = strcspn(p, ":");
-        snprintf(name, sizeof name, "%.*s", (int)k, p);
+        snprintf(name, sizeof name, "%.*s", spec.nlen, spec.name);
         garbage_attr(&g, &at, name);
-        p += strcspn(p, ",");
-        p += strspn(p, ", ");
       }
       Type *args[OP_MAX_ARGS], *f[4], *out;
       int nargs = op == OP_ZEROS || op == OP_ONES ? 0 : op == OP_TAKE ? 2 : 1;

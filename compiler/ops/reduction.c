@@ -1,5 +1,5 @@
 /*
- * reduce.c - the reductions sum, mean, max, min, prod and the index
+ * reduction.c - the reductions sum, mean, max, min, prod and the index
  * reductions argmax, argmin: relations, recognizers, solvers, samplers and
  * the kernel they share.
  *
