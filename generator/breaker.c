@@ -365,24 +365,14 @@ static const struct {
     {"kernel_layout", GB_ATTR_VALUE},
 };
 
-/* Item i of op's schema ("name:kind?, ..."): its name and kind without
- * the "?"; false past the last. */
+/* Item i of op's schema (ir_op_attr_at): its name and kind without the
+ * "?", NUL-terminated; false past the last. */
 static bool schema_item(OpId op, int i, char *name, size_t nn, char *kind, size_t kn) {
-  const char *s = ir_op_schema(op);
-  for (int k = 0; k < i && s && *s; k++) {
-    s = strchr(s, ',');
-    s = s ? s + 1 + (s[1] == ' ') : NULL;
-  }
-  if (!s || !*s)
+  AttrSpec a;
+  if (!ir_op_attr_at(op, i, &a))
     return false;
-  size_t len = strcspn(s, ","), colon = strcspn(s, ":");
-  if (colon >= len)
-    return false;
-  size_t klen = len - colon - 1;
-  if (klen && s[colon + klen] == '?')
-    klen--;
-  snprintf(name, nn, "%.*s", (int)colon, s);
-  snprintf(kind, kn, "%.*s", (int)klen, s + colon + 1);
+  snprintf(name, nn, "%.*s", a.nlen, a.name);
+  snprintf(kind, kn, "%.*s", a.klen, a.kind);
   return true;
 }
 

@@ -86,12 +86,21 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
         return false;
     } else if ((v = flag_value(a, "fault"))) {
 #ifdef RS_TEST_PASSES
+      OpFault f;
       if (strcmp(v, "print_drop_attr") == 0) {
         c->fault = FAULT_PRINT_DROP_ATTR;
         continue;
       }
-#endif
+      if (op_fault_lookup(v, &f)) {
+        c->op_fault = (int)f;
+        continue;
+      }
+      size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid: print_drop_attr", v);
+      for (int k = OP_FAULT_NONE + 1; k < OP_FAULT_COUNT && n < errlen; k++)
+        n += (size_t)snprintf(err + n, errlen - n, " %s", op_fault_name((OpFault)k));
+#else
       snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", v);
+#endif
       return false;
     }
   }
@@ -499,6 +508,9 @@ static bool check_reject(const OracleConfig *c, const OracleInput *in, Verdict *
 
 bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   memset(v, 0, sizeof *v);
+#ifdef RS_TEST_PASSES
+  op_test_fault = (OpFault)c->op_fault;
+#endif
   if (c->check == ORACLE_REJECT)
     return check_reject(c, in, v);
   return c->check == ORACLE_INFERENCE ? check_inference(c, in, v) : check_pipeline(c, in, v);

@@ -109,6 +109,8 @@ typedef struct OracleConfig {
                                    contract allows float changes, exact
                                    elsewhere; else this one everywhere */
   OracleFault fault;
+  int op_fault;            /* test build: the wrong relation to use (an
+                              OpFault of compiler/ops/op.h), 0 for none */
   char harness[64];        /* the harness's name, for reports */
   OracleObserver observer; /* optional */
 } OracleConfig;
