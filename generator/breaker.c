@@ -453,6 +453,17 @@ static bool apply_attr(Brk *b, Site *s) {
   const Attr *cur = ir_attr_get(&e->call.attrs, name);
   const char *before = attr_str(b, cur);
   Attrs at = ir_attrs_copy(a, &e->call.attrs);
+  if (cur && choose(b, 4) == 3) { /* dropped: the relation's default, or "required" */
+    int n = 0;
+    for (int i = 0; i < at.n; i++)
+      if (strcmp(at.items[i].name, name) != 0)
+        at.items[n++] = at.items[i];
+    at.n = n;
+    e->call.attrs = at;
+    snprintf(b->out->what, sizeof b->out->what, "attribute %s of %s, %s, dropped", name,
+             ir_op_name(e->call.op), before);
+    return true;
+  }
   int r = arg_rank(e);
   int64_t bad[6];
   if (strcmp(kind, "str") == 0) {
@@ -521,11 +532,12 @@ static void walk(Brk *b, Expr **slot);
 
 /* Sites of an annotation (*t, of v or a return type) at e. */
 static void annot_sites(Brk *b, Type **t, Var *v, Expr *e) {
-  if (!*t || !count_tensors(*t, false))
+  if (!*t)
     return;
-  GenBreakKind ks[3] = {GB_ANNOT_DTYPE, GB_ANNOT_RANK, GB_ANNOT_DIM};
-  for (int i = 0; i < 3; i++) {
-    if (ks[i] == GB_ANNOT_DIM && !count_tensors(*t, true))
+  GenBreakKind ks[4] = {GB_ANNOT_DROP, GB_ANNOT_DTYPE, GB_ANNOT_RANK, GB_ANNOT_DIM};
+  for (int i = 0; i < 4; i++) {
+    if ((ks[i] != GB_ANNOT_DROP && !count_tensors(*t, false)) ||
+        (ks[i] == GB_ANNOT_DIM && !count_tensors(*t, true)))
       continue;
     Site *s = add(b, ks[i], e, NULL);
     s->annot = t;
@@ -752,14 +764,83 @@ static void tokenize(Brk *b, const char *s) {
   }
 }
 
-/* Tokens a replacement may put in: the grammar's keywords, punctuation,
- * names and literals. */
+/* Tokens a replacement may put in besides the program's own: the
+ * grammar's keywords and punctuation, and the lexer's harder cases
+ * (literals with suffixes, exponents, NaN payloads and escapes, comments,
+ * characters it does not know). */
 static const char *const grammar_tokens[] = {
-    "(",     ")",        "{",         "}",         "[",   "]",      ",",      ";",    ":",
-    "=",     ".",        "->",        "_",         "let", "fn",     "if",     "else", "match",
-    "ref",   "ref_read", "ref_write", "free_var",  "def", "type",   "Tensor", "Ref",  "float32",
-    "int64", "bool",     "%x",        "@main",     "0",   "1f",     "-1",     "True", "None",
-    "add",   "Cons",     "Nil",       "\"int32\"", "#",   "(2, 3)",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ";",
+    ":",
+    "=",
+    ".",
+    "->",
+    "=>",
+    "==",
+    "!=",
+    "<=",
+    "+",
+    "*",
+    "/",
+    "_",
+    "let",
+    "fn",
+    "if",
+    "else",
+    "match",
+    "match?",
+    "ref",
+    "ref_read",
+    "ref_write",
+    "free_var",
+    "def",
+    "type",
+    "Tensor",
+    "Ref",
+    "float32",
+    "int64",
+    "bool",
+    "%x",
+    "%0",
+    "@main",
+    "0",
+    "1f",
+    "-1",
+    "1e-05",
+    "2.5f64",
+    "-7i8",
+    "99999999999i32",
+    "1e39f",
+    "nan",
+    "-inf",
+    "nan0x7fc00001f",
+    "0x10",
+    "1.5i32",
+    "True",
+    "None",
+    "add",
+    "Cons",
+    "Nil",
+    "\"int32\"",
+    "\"a\\n\\t\\x41\"",
+    "\"\\q\"",
+    "\"open",
+    "/* a */",
+    "/*",
+    "// c\n",
+    "#",
+    "$",
+    "`",
+    "(2, 3)",
+    "Primitive=1",
+    "Inline=1",
+    "#[version = \"0.0.4\"]",
 };
 
 /* The text kinds: one token deleted, doubled, swapped with the next or
@@ -772,7 +853,7 @@ static void apply_text(Brk *b, GenBreakKind k, int i) {
   char buf[64];
   snprintf(buf, sizeof buf, "%.*s", t.len < 40 ? t.len : 40, s + t.off);
   size_t from = (size_t)t.off, to = (size_t)(t.off + t.len);
-  char *r = malloc(len + 256);
+  char *r = malloc(2 * len + 256); /* at most one token (of the text, or the table's) more */
   if (!r)
     abort();
   size_t n = 0;
@@ -805,11 +886,14 @@ static void apply_text(Brk *b, GenBreakKind k, int i) {
     break;
   }
   default: {
-    int nt = (int)(sizeof grammar_tokens / sizeof *grammar_tokens);
-    int c = (int)choose(b, (uint32_t)nt);
-    if (strcmp(grammar_tokens[c], buf) == 0)
-      c = (c + 1) % nt;
-    ins = grammar_tokens[c];
+    int ng = (int)(sizeof grammar_tokens / sizeof *grammar_tokens);
+    int c = (int)choose(b, (uint32_t)(ng + b->ntoks));
+    if (c < ng) {
+      ins = grammar_tokens[strcmp(grammar_tokens[c], buf) == 0 ? (c + 1) % ng : c];
+    } else { /* another token of the program */
+      BTok u = b->toks[c - ng];
+      ins = arena_strndup(b->S, s + u.off, (size_t)u.len);
+    }
     size_t il = strlen(ins);
     memcpy(r + n, ins, il);
     n += il;
@@ -923,9 +1007,17 @@ static void apply_occurs(Brk *b, Expr **slot) {
   *slot = ir_let(m, w, ir_func(m, 1, &f, NULL, body), *slot);
 }
 
-/* ANNOT_*: one tensor of the annotation changed. */
+/* ANNOT_*: one tensor of the annotation changed, or the annotation
+ * removed. */
 static void apply_annot(Brk *b, Site *s) {
   Type *old = *s->annot, *t = ir_type_copy(b->m->arena, old);
+  const char *whose = s->var ? arena_printf(b->S, "the annotation of %%%s", s->var->name)
+                             : "a return type annotation";
+  if (s->kind == GB_ANNOT_DROP) {
+    *s->annot = NULL;
+    snprintf(b->out->what, sizeof b->out->what, "%s, %s, removed", whose, tstr(b, old));
+    return;
+  }
   bool rank1 = s->kind == GB_ANNOT_DIM;
   int cnt = 0;
   Type *x = tensor_at(t, rank1, &cnt, (int)choose(b, (uint32_t)count_tensors(t, rank1)));
@@ -936,8 +1028,6 @@ static void apply_annot(Brk *b, Site *s) {
   else
     change_dtype(b, x);
   *s->annot = t;
-  const char *whose = s->var ? arena_printf(b->S, "the annotation of %%%s", s->var->name)
-                             : "a return type annotation";
   snprintf(b->out->what, sizeof b->out->what, "%s: %s -> %s", whose, tstr(b, old), tstr(b, t));
 }
 
@@ -963,7 +1053,8 @@ static bool apply(Brk *b, Site *s) {
   switch (s->kind) {
   case GB_ANNOT_DIM:
   case GB_ANNOT_RANK:
-  case GB_ANNOT_DTYPE: apply_annot(b, s); return true;
+  case GB_ANNOT_DTYPE:
+  case GB_ANNOT_DROP: apply_annot(b, s); return true;
   case GB_LIT_DIM:
   case GB_LIT_RANK:
   case GB_LIT_DTYPE: apply_lit(b, s); return true;
@@ -1088,6 +1179,14 @@ void gen_break_with(Module *m, const uint8_t *choices, size_t n, GenBreak *out) 
   diag_init(&d, NULL, NULL);
   bool typed = ty_check_module(m, &d);
   diag_free(&d);
+  if (typed) {
+    /* Annotations inference recovers: all kept, some erased, or all. */
+    uint32_t e = choose(&b, 3);
+    if (e)
+      out->erased = ty_erase_annotations(m, e == 2 ? TY_ERASE_ALL
+                                                   : (choose(&b, 256) + 1) * 0x9e3779b97f4a7c15ull)
+                        .n;
+  }
   out->text = ir_print_module(m);
   if (!typed) {
     arena_free(b.S);

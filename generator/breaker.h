@@ -20,8 +20,12 @@
  * (no defect; then the first site, the first variant), and filtered
  * before choosing: the kind among those that have a site in this program,
  * the site among that kind's sites, the variant among those that apply
- * there.  Since the bytes sit before the program's own, a mutation of the
- * program keeps the defect's kind and moves its site with the program.
+ * there.  The first choice, before the defect, erases some or all of the
+ * annotations inference can recover (typing.h, ty_erase_annotations), so
+ * that a defect also meets the checker's inference: incomplete types,
+ * relations deferred until their arguments are known.  Since the bytes sit
+ * before the program's own, a mutation of the program keeps the defect's
+ * kind and moves its site with the program.
  *
  *   Module *m = gen_decode(data, size, gen_policy_get("reject"), NULL);
  *   GenBreak b;
@@ -43,6 +47,8 @@
   X(ANNOT_DIM, "annot_dim", "a dimension of a tensor in a type annotation changed")                \
   X(ANNOT_RANK, "annot_rank", "a tensor in a type annotation gains or loses a dimension")          \
   X(ANNOT_DTYPE, "annot_dtype", "the dtype of a tensor in a type annotation changed")              \
+  X(ANNOT_DROP, "annot_drop",                                                                      \
+    "a type annotation removed (a polymorphic function's parameters and result need theirs)")      \
   X(LIT_DIM, "lit_dim", "a dimension of a tensor literal changed")                                 \
   X(LIT_RANK, "lit_rank", "a tensor literal gains or loses a dimension")                           \
   X(LIT_DTYPE, "lit_dtype", "the dtype of a tensor literal changed")                               \
@@ -109,6 +115,7 @@ typedef struct GenBreak {
                      float32]" */
   char *text;     /* the program to check, printed (malloc'd): with the
                      defect, or as decoded for GB_NONE */
+  int erased;     /* annotations erased before the defect was made */
 } GenBreak;
 
 /* Break m, a program gen_decode made from data under p: read p's break

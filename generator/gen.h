@@ -124,7 +124,7 @@ typedef struct GenPolicy {
                                     which gen_decode skips */
 } GenPolicy;
 
-enum { GEN_BREAK_BYTES = 8 };
+enum { GEN_BREAK_BYTES = 12 };
 
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;

@@ -491,8 +491,11 @@ static bool check_reject(const OracleConfig *c, const OracleInput *in, Verdict *
     const char *verdict = accepted ? "accepted" : first_line(&d, diag, sizeof diag);
     size_t len = strlen(detail ? detail : "") + strlen(b.what) + strlen(verdict) + 128;
     v->detail = malloc(len);
-    snprintf(v->detail, len, "%s\ndefect:  %s: %s%s%s\nchecker: %s", detail ? detail : "",
-             gen_break_name(b.kind), b.what, b.fn ? " in @" : "", b.fn ? b.fn : "",
+    char erased[48] = "";
+    if (b.erased)
+      snprintf(erased, sizeof erased, " (%d annotations erased)", b.erased);
+    snprintf(v->detail, len, "%s\ndefect:  %s: %s%s%s%s\nchecker: %s", detail ? detail : "",
+             gen_break_name(b.kind), b.what, b.fn ? " in @" : "", b.fn ? b.fn : "", erased,
              accepted ? "accepted" : verdict);
     free(detail);
     v->before = b.text;

@@ -285,7 +285,9 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
     }
     if (poly && (!v->annot || !complete_type(v->annot, 0))) {
       errat(cx, g->name, f->line, f->col,
-            "polymorphic function @%s must annotate its parameter %%%s", g->name, v->name);
+            "polymorphic function @%s must annotate its parameter %%%s: expected a complete type "
+            "(over its type parameters), found %s",
+            g->name, v->name, v->annot ? show(cx, v->annot) : "none");
       return NULL;
     }
     ps[i] = v->annot ? ty_inst(cx, v->annot, 0, NULL, NULL, true, 0) : ty_fresh(cx);
@@ -296,8 +298,10 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
     }
   }
   if (poly && (!f->func.ret || !complete_type(f->func.ret, 0))) {
-    errat(cx, g->name, f->line, f->col, "polymorphic function @%s must annotate its return type",
-          g->name);
+    errat(cx, g->name, f->line, f->col,
+          "polymorphic function @%s must annotate its return type: expected a complete type (over "
+          "its type parameters), found %s",
+          g->name, f->func.ret ? show(cx, f->func.ret) : "none");
     return NULL;
   }
   Type *ret = f->func.ret ? ty_inst(cx, f->func.ret, 0, NULL, NULL, true, 0) : ty_fresh(cx);
