@@ -391,10 +391,13 @@ static int arg_rank(const Expr *e) {
   return t && t->kind == TY_TENSOR ? t->tensor.rank : 0;
 }
 
-/* Values out of range for an attribute of kind k, one element v of it,
- * on an argument of rank r; distinct and != v.  Returns how many. */
-static int bad_values(GenBreakKind k, int64_t v, int r, int64_t out[6]) {
-  int64_t all[6];
+/* Values for an attribute of kind k whose element is v, on an argument of
+ * rank r: first those out of range for the kind, then the values every
+ * integer attribute has special cases for (the -1 .. -4 of reshape, zero,
+ * sizes too large to allocate, the extremes); distinct and != v.
+ * Returns how many. */
+static int bad_values(GenBreakKind k, int64_t v, int r, int64_t out[20]) {
+  int64_t all[20];
   int n = 0;
   switch (k) {
   case GB_ATTR_AXIS: all[n++] = r, all[n++] = -r - 1, all[n++] = r + 2, all[n++] = 1000; break;
@@ -404,8 +407,12 @@ static int bad_values(GenBreakKind k, int64_t v, int r, int64_t out[6]) {
   case GB_ATTR_GROUPS: all[n++] = 0, all[n++] = -1, all[n++] = 3, all[n++] = 5; break;
   default: /* v + 1 and v - 1, without overflow at the extremes (strided_slice's end) */
     all[n++] = v < INT64_MAX ? v + 1 : 0, all[n++] = v > INT64_MIN ? v - 1 : 0;
-    all[n++] = 0, all[n++] = -5, all[n++] = 100;
+    all[n++] = -5;
   }
+  static const int64_t common[] = {0, -1, -2,      -3,        -4,        1,        2,
+                                   7, 64, 1 << 20, 1ll << 40, INT64_MAX, INT64_MIN};
+  for (size_t i = 0; i < sizeof common / sizeof *common; i++)
+    all[n++] = common[i];
   int m = 0;
   for (int i = 0; i < n; i++) {
     bool dup = all[i] == v;
@@ -465,10 +472,13 @@ static bool apply_attr(Brk *b, Site *s) {
     return true;
   }
   int r = arg_rank(e);
-  int64_t bad[6];
+  int64_t bad[20];
   if (strcmp(kind, "str") == 0) {
-    static const char *const strs[3] = {"float16", "NHWC", "bogus"};
-    ir_attr_set_str(a, &at, name, strs[choose(b, 3)]);
+    /* unknown values, and values other attributes take (a pad_mode may
+     * become "edge" or "reflect", a slice_mode "size") */
+    static const char *const strs[] = {"float16", "NHWC", "bogus", "",     "edge",  "reflect",
+                                       "wrap",    "clip", "size",  "OIHW", "int32", "bool"};
+    ir_attr_set_str(a, &at, name, strs[choose(b, sizeof strs / sizeof *strs)]);
   } else if (strcmp(kind, "pairs") == 0) {
     int np = cur && cur->kind == AV_PAIRS ? cur->n : 0;
     int64_t v[2 * IR_MAX_RANK + 2] = {0};

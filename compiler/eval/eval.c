@@ -269,17 +269,23 @@ static int flatten_args(EvRun *r, Arena *s, OpId op, EvValue **args, int n, Type
   return k;
 }
 
-/* Bytes of an operator's result (a tensor or tuple of tensors), or -1. */
+/* Bytes of an operator's result (a tensor or tuple of tensors), at most
+ * INT64_MAX / 2; -1 when it is neither. */
 static int64_t result_bytes(const Type *t) {
-  if (t->kind == TY_TENSOR)
-    return ev_tensor_bytes(t);
-  if (t->kind != TY_TUPLE)
+  const int64_t big = INT64_MAX / 2; /* what the memory budget refuses */
+  if (t->kind != TY_TENSOR && t->kind != TY_TUPLE)
     return -1;
+  int n = t->kind == TY_TUPLE ? t->tuple.n : 1;
   int64_t total = 0;
-  for (int i = 0; i < t->tuple.n; i++) {
-    int64_t b = ev_tensor_bytes(t->tuple.fields[i]);
-    if (b < 0 || b > INT64_MAX / 2 - total)
+  for (int i = 0; i < n; i++) {
+    const Type *f = t->kind == TY_TUPLE ? t->tuple.fields[i] : t;
+    if (f->kind != TY_TENSOR)
       return -1;
+    /* A well-typed result too large to count in bytes (Tensor[(2^62),
+     * float32]) is one the budget refuses, not a type fault. */
+    int64_t b = ev_tensor_bytes(f);
+    if (b < 0 || b > big - total)
+      return big;
     total += b;
   }
   return total;
