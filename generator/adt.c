@@ -1,6 +1,10 @@
 /*
  * adt.c - algebraic data types in expressions: constructor literals and
- * match expressions with complete, possibly nested, patterns.
+ * match expressions with complete, possibly nested, patterns -- or, one
+ * match in PARTIAL_ONE_IN, a `match?` missing one clause of the cover, which
+ * fails at run time on the values that clause would have taken (so the
+ * oracles see programs that end in an error, and passes must keep them
+ * failing).
  *
  * A match's clauses come from a cover of the scrutinee's type: a list of
  * disjoint patterns that together match every value.  The cover of an ADT
@@ -17,7 +21,7 @@
 
 #include "genint.h"
 
-enum { MAXALT = 8, MAXPV = 8, MAXLEVEL = 3 };
+enum { MAXALT = 8, MAXPV = 8, MAXLEVEL = 3, PARTIAL_ONE_IN = 8 };
 
 /* One alternative of a cover: its pattern and the variables it binds. */
 typedef struct Alt {
@@ -180,6 +184,15 @@ Expr *gen_match_on(GenCtx *g, Expr *scrut, Type *s, Type *t, int budget, bool fo
   Type *self_arg = g->self ? g->self_type->func.params[0] : NULL;
   Alt alts[MAXALT];
   int n = cover(g, s, 0, false, alts, MAXALT);
+  /* A recursive global's match stays complete (its base case is a clause). */
+  bool complete = true;
+  if (!force_rec && n > 1 && gen_choose(g, PARTIAL_ONE_IN) == PARTIAL_ONE_IN - 1) {
+    int drop = (int)gen_choose(g, (uint32_t)n);
+    for (int i = drop; i + 1 < n; i++)
+      alts[i] = alts[i + 1];
+    n--;
+    complete = false;
+  }
   Clause *cl = ARENA_ARRAY(g->a, Clause, n);
   int *b = ARENA_ARRAY(g->a, int, n);
   gen_split(g, budget, n, b);
@@ -209,7 +222,7 @@ Expr *gen_match_on(GenCtx *g, Expr *scrut, Type *s, Type *t, int budget, bool fo
     gen_scope_pop(g, mark);
   }
   g->pure = false;
-  return ir_match(g->m, scrut, n, cl, true);
+  return ir_match(g->m, scrut, n, cl, complete);
 }
 
 /* ADT or tuple variables in scope worth matching on. */

@@ -29,7 +29,7 @@ static int ops_of(GenCtx *g, const Type *t, uint32_t patterns, OpId *out, uint32
     OpPattern p = op_table[all[i]].pattern;
     if (patterns >> p & 1 && !creates(all[i])) {
       out[k] = all[i];
-      w[k++] = g->pol->pattern_weight[p];
+      w[k++] = gen_op_weight(g, all[i]);
     }
   }
   return k;

@@ -48,7 +48,8 @@ typedef enum GenForm {
   GF_GLOBAL,    /* call of a global function (or one made for the purpose) */
   GF_REF_READ,  /* ref_read(e) with e : Ref[T] */
   GF_REF_WRITE, /* let _ = ref_write(r, v); body  (or ref_write when T = ()) */
-  GF_MATCH,     /* match with complete, possibly nested, patterns */
+  GF_MATCH,     /* match with complete, possibly nested, patterns (one in
+                   8 a match? with a clause left out, which may fail) */
   GF_PARAM,     /* a new parameter of @main (tensors; made where needed, so
                    data flows from the inputs instead of constants) */
   GF_COUNT
@@ -128,6 +129,7 @@ enum { GEN_BREAK_BYTES = 12 };
 
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;
+extern const GenPolicy gen_policy_mlir;
 
 /* Look a policy up by name; NULL when unknown. */
 const GenPolicy *gen_policy_get(const char *name);

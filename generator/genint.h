@@ -195,6 +195,11 @@ Expr *gen_fn_literal(GenCtx *g, Type *ft, int budget);
 int gen_op_candidates(GenCtx *g, const Type *t, OpId *out);
 /* Whether some allowed operator can produce t (cheaper than the list). */
 bool gen_op_available(GenCtx *g, const Type *t);
+/* The weight of op among the candidates: its fusion pattern's weight in
+ * the policy, doubled unless its results carry little information (NaN
+ * on much of its domain: log, sqrt, rsqrt, power; constant or nearly: the
+ * fills, sign, argmin, argmax). */
+uint32_t gen_op_weight(GenCtx *g, OpId op);
 Expr *gen_op_call(GenCtx *g, Type *t, int budget);
 
 /* adt.c */

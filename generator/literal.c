@@ -124,12 +124,20 @@ static void put_random(GenCtx *g, Tensor *x) {
   }
 }
 
+/* How a constant of several elements is filled: zeros (choice 0, the
+ * simplest), one value everywhere, a value per element, a ramp, or a
+ * pseudo-random fill.  The first two make constant tensors, which carry
+ * little information through a program (a result that is all zero or one
+ * value repeated hides most differences a pass could make), so they are
+ * drawn one time in six together instead of two in five. */
+static const uint32_t fill_weight[5] = {1, 1, 4, 2, 4};
+
 Expr *gen_const(GenCtx *g, const Type *t) {
   Tensor *x = ir_tensor_of_type(g->a, t);
   if (x->numel == 1) {
     put_value(x, 0, gen_stream_byte(&g->st));
   } else if (x->numel > 1) {
-    switch (gen_choose(g, 5)) {
+    switch (gen_weighted(&g->st, fill_weight, 5)) {
     case 0: break; /* zeros */
     case 1: put_all(x, gen_stream_byte(&g->st)); break;
     case 2:

@@ -233,6 +233,21 @@ Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
   return ir_call_op(g->m, op, sig->nargs, args, &sig->attrs);
 }
 
+/* Operators whose results carry little information are drawn at half the
+ * weight of the others: those whose float results are NaN or infinite on
+ * much of the inputs' range (log, sqrt and rsqrt of a negative or zero
+ * argument, a negative base of power), since a NaN or infinity spreads
+ * through the rest of a program and hides every difference a pass could
+ * make there (NNSmith's lesson); and those whose result is constant or
+ * nearly (the fills, sign, argmin and argmax), which hide differences the
+ * same way. */
+uint32_t gen_op_weight(GenCtx *g, OpId op) {
+  bool lossy = op == OP_LOG || op == OP_SQRT || op == OP_RSQRT || op == OP_POWER ||
+               op == OP_ZEROS || op == OP_ONES || op == OP_FULL || op == OP_ZEROS_LIKE ||
+               op == OP_ONES_LIKE || op == OP_SIGN || op == OP_ARGMIN || op == OP_ARGMAX;
+  return g->pol->pattern_weight[op_table[op].pattern] * (lossy ? 1u : 2u);
+}
+
 Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
   OpId ops[OP_COUNT];
   uint32_t w[OP_COUNT];
@@ -240,7 +255,7 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
   assert(n > 0);
   bool hinted = g->hint_type && ir_type_equal(g->hint_type, t);
   for (int i = 0; i < n; i++) {
-    w[i] = g->pol->pattern_weight[op_table[ops[i]].pattern];
+    w[i] = gen_op_weight(g, ops[i]);
     if (hinted && ops[i] == g->hint_op)
       w[i] *= 16;
   }

@@ -69,7 +69,7 @@ const GenPolicy gen_policy_default = {
 };
 
 static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion,
-                                            &gen_policy_reject};
+                                            &gen_policy_mlir, &gen_policy_reject};
 
 const GenPolicy *gen_policy_get(const char *name) {
   for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)

@@ -7,44 +7,135 @@
  * the name says what it checks (targets/targets.c):
  *   ./pass_fuzzer -max_total_time=3600                 passes chosen per input
  *   ./pass_fuzzer -passes=fold_constant,dead_code      a fixed sequence
- *   ./pass_fuzzer -ignore_remaining_args=1 -passes=…   (kept by -jobs/-fork)
+ *   ./pass_fuzzer -policy=fusion -jobs=2               (children keep them)
  *   ./pass_fuzzer_inline                               one pass, built in
  *   ./fusion_fuzzer, ./typecheck_fuzzer, ./reject_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
  *
+ * Our flags (-passes=, -policy=, -allow=, -fault=) are taken out of argv before
+ * libFuzzer parses it, so it does not warn about flags it does not know,
+ * and passed on in the environment (RELAYSMITH_FLAGS, which also works
+ * alone), where the children of -jobs and -fork find them.  The flags of
+ * harnesses/options apply unless given (defaults.h).  A report ends with
+ * the command that reproduces it: this binary, our flags and the file the
+ * input is in (the file it was run on, or else the crash-<sha1 of the
+ * input> libFuzzer saves it in).  Run on files, an input that passes says
+ * so, and what flags a crash found with other flags needs.
+ *
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
  * on by default) it mutates with the span-aware mutator.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "defaults.h"
 #include "targets/targets.h"
 
 #ifndef RS_HARNESS
 #error "build with -DRS_HARNESS=\"<fuzz target name>\""
 #endif
 
-static OracleConfig config;
+enum { MAX_FLAGS = 32, CMD_MAX = 8192 };
 
-#ifdef RS_AFL_DRIVER
-/* AFL++'s libFuzzer driver reads argv after this function and takes a
- * lone "-passes=..." for an iteration count: drop our flags (its own
- * arguments are files to run, or a count). */
-static void drop_our_flags(int *argc, char **argv) {
-  static const char *ours[] = {"-passes=", "--passes=", "-policy=", "-fault="};
+static OracleConfig config;
+static bool flagged;       /* the pipeline or the policy came from a flag */
+static const char **files; /* the input files argv names (libFuzzer then
+                              runs each, and saves no crash file) */
+static int nfiles;
+static char command[CMD_MAX]; /* this binary and our flags, quoted */
+static const char *artifact_prefix = "./", *exact_artifact_path;
+
+/* ---------------------------------------------------------------- flags */
+
+/* The length of the "-name=" of flag a when name is one of names[0..n)
+ * (one dash or two, as oracle_init reads them), else 0. */
+static size_t flag_of(const char *a, const char *const *names, size_t n) {
+  size_t dashes = a[0] != '-' ? 0 : a[1] == '-' ? 2 : 1;
+  for (size_t i = 0; dashes && i < n; i++) {
+    size_t len = strlen(names[i]);
+    if (strncmp(a + dashes, names[i], len) == 0 && a[dashes + len] == '=')
+      return dashes + len + 1;
+  }
+  return 0;
+}
+
+/* Is a one of our flags (oracle_flag: -<target flag>=, -policy=, ...)? */
+static size_t ours(const char *a, const Target *t) {
+  return oracle_flag(t, a);
+}
+
+/* Does a choose what runs (-<target flag>= or -policy=)? */
+static bool chooses(const char *a, const char *target_flag) {
+  const char *names[] = {target_flag, "policy"};
+  return flag_of(a, names, 2) != 0;
+}
+
+/* Append a to s (of capacity CMD_MAX), a space before it, in single quotes
+ * when the shell would read it otherwise. */
+static void append_arg(char *s, const char *a) {
+  size_t n = strlen(s);
+  bool plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789-_=,./+:@%") == strlen(a);
+  n += (size_t)snprintf(s + n, CMD_MAX - n, "%s%s", n ? " " : "", plain ? "" : "'");
+  for (; *a && n + 5 < CMD_MAX; a++)
+    n += (size_t)snprintf(s + n, CMD_MAX - n, *a == '\'' ? "'\\''" : "%c", *a);
+  if (!plain && n + 1 < CMD_MAX)
+    snprintf(s + n, CMD_MAX - n, "'");
+}
+
+/* Add flag f to flags[0..*n), replacing an earlier one of the same name
+ * (the later one wins in oracle_init too). */
+static void add_flag(char **flags, int *n, char *f, const Target *t) {
+  size_t key = ours(f, t);
+  for (int i = 0; i < *n; i++)
+    if (ours(flags[i], t) == key && strncmp(flags[i], f, key) == 0) {
+      flags[i] = f;
+      return;
+    }
+  if (*n < MAX_FLAGS)
+    flags[(*n)++] = f;
+}
+
+/* Take our flags out of argv into flags[], after those RELAYSMITH_FLAGS
+ * holds (space-separated); returns how many. */
+static int take_flags(int *argc, char **argv, const Target *t, char **flags) {
+  int n = 0;
+  const char *env = getenv("RELAYSMITH_FLAGS");
+  if (env) {
+    static char copy[CMD_MAX];
+    snprintf(copy, sizeof copy, "%s", env);
+    for (char *f = strtok(copy, " "); f; f = strtok(NULL, " "))
+      add_flag(flags, &n, f, t);
+  }
   int k = 1;
   for (int i = 1; i < *argc; i++) {
-    bool mine = false;
-    for (size_t j = 0; j < sizeof ours / sizeof *ours; j++)
-      mine |= strncmp(argv[i], ours[j], strlen(ours[j])) == 0;
-    if (!mine)
+    if (ours(argv[i], t))
+      add_flag(flags, &n, argv[i], t);
+    else
       argv[k++] = argv[i];
   }
   argv[k] = NULL;
   *argc = k;
+  return n;
 }
-#endif
+
+/* Where libFuzzer saves a crash, and the input files argv names. */
+static void read_engine_args(int argc, char **argv) {
+  files = calloc((size_t)argc, sizeof *files);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    struct stat st;
+    if (strncmp(a, "-artifact_prefix=", 17) == 0)
+      artifact_prefix = a + 17;
+    else if (strncmp(a, "-exact_artifact_path=", 21) == 0)
+      exact_artifact_path = a + 21;
+    else if (a[0] != '-' && stat(a, &st) == 0 && S_ISREG(st.st_mode))
+      files[nfiles++] = a;
+  }
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   OracleHarness h;
@@ -53,24 +144,137 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     fprintf(stderr, "relaysmith: no fuzz target named %s\n", RS_HARNESS);
     exit(2);
   }
-  if (!oracle_init(&config, &h, *argc, *argv, err, sizeof err)) {
+  char *flags[MAX_FLAGS + 1] = {(*argv)[0]};
+  int nflags = take_flags(argc, *argv, h.target, flags + 1);
+  if (!oracle_init(&config, &h, nflags + 1, flags, err, sizeof err)) {
     fprintf(stderr, "relaysmith: %s\n", err);
     exit(2);
   }
+  char env[CMD_MAX] = ""; /* the flags as they are: no shell reads it */
+  append_arg(command, (*argv)[0]);
+  for (int i = 1; i <= nflags; i++) {
+    append_arg(command, flags[i]);
+    size_t n = strlen(env);
+    snprintf(env + n, sizeof env - n, "%s%s", n ? " " : "", flags[i]);
+    flagged |= chooses(flags[i], h.target->flag);
+  }
+  setenv("RELAYSMITH_FLAGS", env, 1);
+  rs_apply_defaults(argc, argv);
+  read_engine_args(*argc, *argv);
   oracle_describe(&config, err, sizeof err);
   fprintf(stderr, "relaysmith: %s\n", err);
-#ifdef RS_AFL_DRIVER
-  drop_our_flags(argc, *argv);
-#endif
   return 0;
+}
+
+/* --------------------------------------------------------------- inputs */
+
+static uint32_t rol(uint32_t x, int k) {
+  return x << k | x >> (32 - k);
+}
+
+/* SHA-1 of data in hex: libFuzzer saves an input as crash-<this>. */
+static void sha1_hex(const uint8_t *data, size_t n, char out[41]) {
+  uint32_t h[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
+  uint64_t bits = (uint64_t)n * 8;
+  size_t total = ((n + 8) / 64 + 1) * 64; /* data, 0x80, zeros, bits */
+  for (size_t off = 0; off < total; off += 64) {
+    uint32_t w[80];
+    for (int i = 0; i < 64; i++) {
+      size_t k = off + (size_t)i;
+      uint32_t b = k < n            ? data[k]
+                   : k == n         ? 0x80
+                   : k >= total - 8 ? (uint8_t)(bits >> (8 * (total - 1 - k)))
+                                    : 0;
+      w[i / 4] = (i % 4 ? w[i / 4] : 0) | b << (24 - 8 * (i % 4));
+    }
+    for (int i = 16; i < 80; i++)
+      w[i] = rol(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+    for (int i = 0; i < 80; i++) {
+      uint32_t f = i < 20   ? (b & c) | (~b & d)
+                   : i < 40 ? b ^ c ^ d
+                   : i < 60 ? (b & c) | (b & d) | (c & d)
+                            : b ^ c ^ d;
+      static const uint32_t k[4] = {0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6};
+      uint32_t t = rol(a, 5) + f + e + k[i / 20] + w[i];
+      e = d, d = c, c = rol(b, 30), b = a, a = t;
+    }
+    h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e;
+  }
+  for (int i = 0; i < 5; i++)
+    snprintf(out + 8 * i, 9, "%08x", h[i]);
+}
+
+/* The input file (of those argv names) that holds exactly data, or NULL. */
+static const char *file_holding(const uint8_t *data, size_t size) {
+  for (int i = 0; i < nfiles; i++) {
+    FILE *f = fopen(files[i], "rb");
+    bool same = f != NULL;
+    for (size_t k = 0; same && k < size; k++)
+      same = getc(f) == data[k];
+    same = same && getc(f) == EOF;
+    if (f)
+      fclose(f);
+    if (same)
+      return files[i];
+  }
+  return NULL;
+}
+
+/* The command that reproduces a failure of data: this binary, our flags
+ * and the file the input is in, or is about to be saved in. */
+static void reproduce_command(const uint8_t *data, size_t size, char *out) {
+  char path[4096];
+  const char *file =
+      &rs_standalone_file && rs_standalone_file ? rs_standalone_file : file_holding(data, size);
+  if (file) {
+    snprintf(path, sizeof path, "%s", file);
+  } else if (exact_artifact_path) {
+    snprintf(path, sizeof path, "%s", exact_artifact_path);
+  } else {
+    char sha[41];
+    sha1_hex(data, size, sha);
+    snprintf(path, sizeof path, "%scrash-%s", artifact_prefix, sha);
+  }
+  snprintf(out, CMD_MAX, "%s", command);
+  append_arg(out, path);
+}
+
+/* Run on a file, the input passed: say what ran, and that a crash found
+ * with other flags needs them. */
+static void say_passed(const Verdict *v) {
+  char what[1024];
+  oracle_describe(&config, what, sizeof what);
+  if (config.check == ORACLE_PIPELINE && !config.pipeline.n) {
+    size_t n = (size_t)snprintf(what, sizeof what,
+                                "policy %s, %s chosen by its header:", config.policy->name,
+                                config.target->flag);
+    for (int i = 0; i < v->pipeline.n && n < sizeof what; i++)
+      n += (size_t)snprintf(what + n, sizeof what - n, "%s%s", i ? "," : " ",
+                            v->pipeline.stage[i].name);
+  }
+  fprintf(stderr, "relaysmith: no failure: every oracle holds (%s)\n", what);
+  if (config.check == ORACLE_PIPELINE && !config.fixed && !flagged)
+    fprintf(stderr,
+            "relaysmith: a crash found with -%s= or -policy= reproduces only with the same "
+            "flags: the last line of its report is the command\n",
+            config.target->flag);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Verdict v;
   if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v)) {
-    oracle_report(stderr, &config, &v);
+    static char cmd[CMD_MAX];
+    reproduce_command(data, size, cmd);
+    oracle_report(stderr, &config, &v, cmd);
     abort();
   }
+  /* libFuzzer may run an input twice (the second time to look for a
+   * leak): say it once. */
+  static uint64_t said = 0;
+  uint64_t key = oracle_input_seed(data, size) ^ size << 40;
+  if (nfiles && key != said)
+    say_passed(&v), said = key;
   verdict_free(&v);
   return 0;
 }

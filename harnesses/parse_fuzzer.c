@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "compiler/ir/ir.h"
+#include "defaults.h"
 
 /* A set of visited nodes (open addressing on the pointer). */
 typedef struct {
@@ -79,6 +80,12 @@ static void violation(const char *what, const char *t1, const char *t2, const ch
   fprintf(stderr, "parse_fuzzer: %s\n--- first print:\n%s\n--- second print:\n%s\n%s", what,
           t1 ? t1 : "(none)", t2 ? t2 : "(none)", extra ? extra : "");
   abort();
+}
+
+/* harnesses/options/parse_fuzzer.options holds however it is started. */
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  rs_apply_defaults(argc, argv);
+  return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

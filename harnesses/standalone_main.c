@@ -5,7 +5,9 @@
  * LLVMFuzzerTestOneInput, in the order given (directory entries sorted), so
  * a crash file reproduces the same way as under libFuzzer.  Arguments that
  * start with '-' are passed to LLVMFuzzerInitialize (when the target has
- * one) and otherwise ignored, as libFuzzer flags would be.
+ * one) and otherwise ignored, as libFuzzer flags would be.  The file
+ * being run is rs_standalone_file, so that a report can name it (no crash
+ * file is written: the input is that file).
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -16,6 +18,9 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 __attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* The input file being run, or NULL. */
+const char *rs_standalone_file;
 
 static int run_file(const char *path) {
   FILE *f = fopen(path, "rb");
@@ -42,7 +47,9 @@ static int run_file(const char *path) {
   if (len)
     memcpy(exact, buf, len);
   free(buf);
+  rs_standalone_file = path;
   LLVMFuzzerTestOneInput(exact, len);
+  rs_standalone_file = NULL;
   free(exact);
   return 0;
 }

@@ -1,13 +1,55 @@
 # The fuzz targets.  rs_fuzz_target() is defined in the top CMakeLists.txt.
-rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TEXT})
+
+# AFL++'s libFuzzer driver (the `afl` preset) needs our flags out of argv
+# and no defaults put in.
+set(_afl_defs "")
+if(CMAKE_C_COMPILER MATCHES "afl-")
+  set(_afl_defs RS_AFL_DRIVER=1)
+endif()
+
+# rs_fuzz_defaults(NAME OUT) - the [libfuzzer] section of the target's
+# harnesses/options/<base>.options as compile definitions for
+# harnesses/defaults.h: RS_FUZZ_DEFAULTS="-key=value ...".  The per-pass
+# targets and fusion_fuzzer share pass_fuzzer's file (as scripts/lib.sh's
+# rs_target_files says).
+function(rs_fuzz_defaults name out)
+  string(REGEX REPLACE "_fuzzer.*" "_fuzzer" base ${name})
+  if(base STREQUAL "fusion_fuzzer")
+    set(base pass_fuzzer)
+  endif()
+  set(file ${CMAKE_SOURCE_DIR}/harnesses/options/${base}.options)
+  set(flags "")
+  if(EXISTS ${file})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${file})
+    file(STRINGS ${file} lines)
+    set(section "")
+    foreach(line IN LISTS lines)
+      string(REGEX REPLACE "#.*" "" line "${line}")
+      string(STRIP "${line}" line)
+      if(line MATCHES "^\\[(.*)\\]$")
+        set(section "${CMAKE_MATCH_1}")
+      elseif(section STREQUAL "libfuzzer" AND line MATCHES "^([A-Za-z_]+) *= *(.+)$")
+        list(APPEND flags "-${CMAKE_MATCH_1}=${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+  endif()
+  list(JOIN flags " " flags)
+  set(${out} ${_afl_defs} PARENT_SCOPE)
+  if(flags)
+    set(${out} ${_afl_defs} RS_FUZZ_DEFAULTS="${flags}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+rs_fuzz_defaults(parse_fuzzer _defs)
+rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TEXT} DEFS ${_defs})
 
 # The production passes, from PASSES in compiler/passes/pass.h (the one
 # list of passes); each lives in compiler/passes/<name>.c.
 file(READ ${CMAKE_SOURCE_DIR}/compiler/passes/pass.h _pass_h)
-string(REGEX MATCHALL "X\\([a-z_]+, false\\)" _pass_items "${_pass_h}")
+string(REGEX MATCHALL "X\\([a-z_]+, false," _pass_items "${_pass_h}")
 set(RS_PASSES "")
 foreach(item ${_pass_items})
-  string(REGEX REPLACE "X\\(([a-z_]+), false\\)" "\\1" p "${item}")
+  string(REGEX REPLACE "X\\(([a-z_]+), false," "\\1" p "${item}")
   list(APPEND RS_PASSES ${p})
 endforeach()
 
@@ -20,18 +62,13 @@ set(_mut_src "")
 if(RS_CUSTOM_MUTATOR AND NOT RS_ENGINE STREQUAL "standalone")
   set(_mut_src harnesses/custom_mutator.c)
 endif()
-# AFL++'s libFuzzer driver (the `afl` preset) needs our flags out of argv.
-set(_afl_defs "")
-if(CMAKE_C_COMPILER MATCHES "afl-")
-  set(_afl_defs RS_AFL_DRIVER=1)
-endif()
-
 # rs_oracle_target(NAME): a generator-driven fuzz target, one binary of
 # harnesses/fuzz_target.c per name; the name says what it checks
 # (targets/targets.c).
 function(rs_oracle_target name)
+  rs_fuzz_defaults(${name} defs)
   rs_fuzz_target(${name} SOURCES harnesses/fuzz_target.c ${_mut_src} LIBS rstargets rsmut
-                 DEFS RS_HARNESS="${name}" ${_afl_defs})
+                 DEFS RS_HARNESS="${name}" ${defs})
 endfunction()
 
 rs_oracle_target(pass_fuzzer)

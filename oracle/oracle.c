@@ -34,6 +34,16 @@ static const char *flag_value(const char *a, const char *name) {
   return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
 }
 
+/* The flags oracle_init reads besides the target's own. */
+static const char *const flag_names[] = {"policy", "allow", "fault"};
+
+size_t oracle_flag(const Target *t, const char *arg) {
+  const char *v = flag_value(arg, t->flag);
+  for (size_t i = 0; !v && i < sizeof flag_names / sizeof *flag_names; i++)
+    v = flag_value(arg, flag_names[i]);
+  return v ? (size_t)(v - arg) : 0;
+}
+
 static bool set_policy(OracleConfig *c, const char *name, char *err, size_t errlen) {
   c->policy = gen_policy_get(name);
   if (c->policy)
@@ -42,6 +52,41 @@ static bool set_policy(OracleConfig *c, const char *name, char *err, size_t errl
   for (int k = 0; gen_policy_at(k) && n < errlen; k++)
     n += (size_t)snprintf(err + n, errlen - n, " %s", gen_policy_at(k)->name);
   return false;
+}
+
+/* The allowances -allow= names (target.h). */
+static const struct {
+  const char *name;
+  uint32_t flag;
+} allowances[] = {
+    {"float", TG_ALLOW_FLOAT},
+    {"signed_zero", TG_ALLOW_SIGNED_ZERO},
+    {"error_to_value", TG_ALLOW_ERROR_TO_VALUE},
+    {"drop_reads", TG_ALLOW_DROP_READS},
+    {"effects", TG_ALLOW_EFFECTS},
+};
+enum { NALLOW = sizeof allowances / sizeof allowances[0] };
+
+/* Add the comma-separated allowances of text to c->allow. */
+static bool set_allow(OracleConfig *c, const char *text, char *err, size_t errlen) {
+  for (const char *p = text;;) {
+    size_t len = strcspn(p, ",");
+    int k = 0;
+    while (k < NALLOW &&
+           !(strlen(allowances[k].name) == len && !strncmp(allowances[k].name, p, len)))
+      k++;
+    if (k == NALLOW) {
+      size_t n = (size_t)snprintf(err, errlen, "-allow=%s: unknown allowance '%.*s'; valid:", text,
+                                  (int)len, p);
+      for (int i = 0; i < NALLOW && n < errlen; i++)
+        n += (size_t)snprintf(err + n, errlen - n, " %s", allowances[i].name);
+      return false;
+    }
+    c->allow |= allowances[k].flag;
+    if (!p[len])
+      return true;
+    p += len + 1;
+  }
 }
 
 static bool set_pipeline(OracleConfig *c, const char *text, char *err, size_t errlen) {
@@ -84,6 +129,9 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
       }
       if (!set_policy(c, v, err, errlen))
         return false;
+    } else if ((v = flag_value(a, "allow"))) {
+      if (!set_allow(c, v, err, errlen))
+        return false;
     } else if ((v = flag_value(a, "fault"))) {
 #ifdef RS_TEST_PASSES
       OpFault f;
@@ -118,9 +166,15 @@ void oracle_describe(const OracleConfig *c, char *buf, size_t len) {
   }
   size_t n = (size_t)snprintf(buf, len, "policy %s, %s: ", c->policy->name, c->target->flag);
   if (!c->pipeline.n)
-    snprintf(buf + n, len - n, "chosen by each input's header");
+    n += (size_t)snprintf(buf + n, len - n, "chosen by each input's header");
   for (int i = 0; i < c->pipeline.n && n < len; i++)
     n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "," : "", c->pipeline.stage[i].name);
+  const char *sep = ", allow: ";
+  for (int k = 0; k < NALLOW && n < len; k++)
+    if (c->allow & allowances[k].flag) {
+      n += (size_t)snprintf(buf + n, len - n, "%s%s", sep, allowances[k].name);
+      sep = ",";
+    }
 }
 
 /* ------------------------------------------------------------ verdicts */
@@ -161,7 +215,7 @@ uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
 
 /* ------------------------------------------------------------- reports */
 
-void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
+void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce) {
   if (v->extra)
     fputs(v->extra, f);
   fprintf(f, "\n==relaysmith== FAILURE\n");
@@ -197,6 +251,8 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v) {
     if (v->after)
       fprintf(f, "--- program after %s:\n%s\n", before_label, v->after);
   }
+  if (reproduce)
+    fprintf(f, "reproduce: %s\n", reproduce);
   fprintf(f, "==relaysmith== end of report\n");
   fflush(f);
 }
@@ -223,12 +279,18 @@ static bool check_generated(Module *m, Verdict *v) {
   return !v->failed;
 }
 
-/* The tolerance a stage's contract allows. */
-static const EvTolerance *stage_tolerance(const OracleConfig *c, const TgStage *s) {
-  static const EvTolerance exact = {0, 0, 0, 0};
-  if (c->tolerance)
-    return c->tolerance;
-  return s->allow & TG_ALLOW_FLOAT ? &ev_default_tolerance : &exact;
+/* The comparison rules stage s's contract allows (with c's additions). */
+static EvRules stage_rules(const OracleConfig *c, const TgStage *s) {
+  uint32_t allow = s->allow | c->allow;
+  return (EvRules){
+      .tol = c->tolerance             ? c->tolerance
+             : allow & TG_ALLOW_FLOAT ? &ev_default_tolerance
+                                      : NULL,
+      .signed_zero = allow & TG_ALLOW_SIGNED_ZERO,
+      .error_to_value = allow & TG_ALLOW_ERROR_TO_VALUE,
+      .drop_reads = allow & TG_ALLOW_DROP_READS,
+      .effects = allow & TG_ALLOW_EFFECTS,
+  };
 }
 
 /* Results of the program so far, one per argument seed. */
@@ -255,11 +317,22 @@ static bool check_result(const OracleConfig *c, TgProgram *p, const TgStage *s, 
       return true;
     }
     char why[512] = "";
-    EvVerdict same = ev_compare(&r->res[k], &a, stage_tolerance(c, s), why, sizeof why);
+    EvRules rules = stage_rules(c, s);
+    bool effects = false; /* the traces differ, not the results */
+    EvVerdict same = ev_compare(&r->res[k], &a, &rules, why, sizeof why);
+    if (same != EV_DIFFERENT) {
+      char ewhy[512];
+      if (ev_compare_effects(&r->res[k], &a, &rules, ewhy, sizeof ewhy) == EV_DIFFERENT) {
+        same = EV_DIFFERENT, effects = true;
+        memcpy(why, ewhy, sizeof why);
+      }
+    }
     if (c->observer.result && k == 0)
       c->observer.result(c->observer.ctx, v->stage, &a, same, why);
     if (same == EV_DIFFERENT)
-      verdict_fail(v, "result", "the interpreter's result differs before and after the pass",
+      verdict_fail(v, effects ? "effects" : "result",
+                   effects ? "the trace of ref effects differs before and after the pass"
+                           : "the interpreter's result differs before and after the pass",
                    "%s (before: %s, after: %s)", why, ev_status_name(r->res[k].status),
                    ev_status_name(a.status));
     ev_run_free(r->run[k]);

@@ -14,8 +14,13 @@
  *       result         the program's result on the same arguments equals
  *                      the last one (first: relayc's interpreter on the
  *                      generated program), within what the stage's
- *                      contract allows; skipped while either run is
- *                      inconclusive or the target cannot execute yet
+ *                      contract allows (TgStage.allow); skipped while
+ *                      either run is inconclusive or the target cannot
+ *                      execute yet
+ *       effects        the trace of ref effects (creations, writes and
+ *                      reads, with their values) equals the last one,
+ *                      within what the contract allows; an inconclusive
+ *                      run's trace must agree as far as it goes
  *       round-trip     print -> parse -> print is the identity (optional)
  *       postcondition  the stage's own guarantee (optional)
  *   ORACLE_INFERENCE  type inference: a seeded subset of the generated
@@ -50,7 +55,7 @@
  *   if (!oracle_init(&c, harness, argc, argv, err, sizeof err)) ...
  *   Verdict v;
  *   if (!oracle_check(&c, &(OracleInput){.data = d, .size = n}, &v))
- *     oracle_report(stderr, &c, &v);
+ *     oracle_report(stderr, &c, &v, "./pass_fuzzer crash-…");
  *   verdict_free(&v);
  */
 #ifndef RS_ORACLE_H
@@ -108,6 +113,10 @@ typedef struct OracleConfig {
   const EvTolerance *tolerance; /* NULL: the default where a stage's
                                    contract allows float changes, exact
                                    elsewhere; else this one everywhere */
+  uint32_t allow;               /* TG_ALLOW_* added to every stage's
+                                   contract (-allow=); float, signed_zero,
+                                   error_to_value and effects together
+                                   are the rules before contracts */
   OracleFault fault;
   int op_fault;            /* test build: the wrong relation to use (an
                               OpFault of compiler/ops/op.h), 0 for none */
@@ -118,10 +127,17 @@ typedef struct OracleConfig {
 /* Set c up for harness h, then read our flags out of argv (they may stand
  * anywhere, also after -ignore_remaining_args=1, so -jobs/-fork children
  * keep them): -<target flag>=LIST (-passes= for relayc), -policy=NAME,
- * -fault=NAME (test build).  Other arguments are left alone.  False with
- * the reason in err on a bad flag. */
+ * -allow=LIST (allowances added to every stage's contract: float,
+ * signed_zero, error_to_value, drop_reads, effects), -fault=NAME (test
+ * build).  Other arguments are left alone.  False with the reason in err
+ * on a bad flag. */
 bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
                  size_t errlen);
+
+/* The length of the "-name=" (or "--name=") of arg when it is one of the
+ * flags oracle_init reads for target t, else 0 (for a harness that takes
+ * them out of what libFuzzer sees). */
+size_t oracle_flag(const Target *t, const char *arg);
 
 /* The configuration in one line, e.g. "policy default, passes: inline". */
 void oracle_describe(const OracleConfig *c, char *buf, size_t len);
@@ -169,8 +185,10 @@ void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *
     __attribute__((format(printf, 4, 5)));
 
 /* Print a failure report: "==relaysmith== FAILURE", the pass and oracle
- * lines, the detail, the programs, "==relaysmith== end of report". */
-void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v);
+ * lines, the detail, the programs, then (when not NULL) "reproduce: "
+ * and the command line that reproduces it, and "==relaysmith== end of
+ * report". */
+void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce);
 
 /* The argument seed of a choice stream: a hash of its first bytes. */
 uint64_t oracle_input_seed(const uint8_t *data, size_t size);

@@ -11,7 +11,8 @@
  *              run    the stage (a pass, a pass pipeline)
  *              check  the target's own structural checks
  *              result execute, when the target can at this point, and
- *                     compare with the last result (the reference first)
+ *                     compare with the last result (the reference first),
+ *                     then the two traces of ref effects (effects)
  *              round trip, postcondition (optional)
  *         -> verdict
  *
@@ -47,15 +48,20 @@ typedef struct Verdict Verdict; /* oracle.h */
 
 /* ------------------------------------------------------------- pipelines */
 
-/* What a stage's contract allows the result oracle to see change.  A
- * stage without TG_ALLOW_FLOAT must give bit-identical floats (NaN
- * payloads aside); one without TG_ALLOW_ERROR_TO_VALUE must keep a run
- * that ended in an error an error. */
+/* What a stage's contract lets the result and effects oracles see change
+ * (EvRules, eval.h).  Without any, a stage must keep the program's result
+ * and its trace of ref effects exactly: floats bit-identical (NaN
+ * payloads aside), -0 and +0 apart, a run that ended in an error an error,
+ * every ref creation, write and read in the same order with the same
+ * values. */
 enum {
-  TG_ALLOW_FLOAT = 1u << 0,          /* floats within the tolerance (reassociation, fusion) */
-  TG_ALLOW_SIGNED_ZERO = 1u << 1,    /* -0 may become +0 */
-  TG_ALLOW_ERROR_TO_VALUE = 1u << 2, /* an error (a failing match) may become a value */
-  TG_ALLOW_EFFECTS = 1u << 3,        /* the trace of ref effects may change */
+  TG_ALLOW_FLOAT = 1u << 0,          /* floats within the default tolerance
+                                        (reassociation; -0 vs +0 included) */
+  TG_ALLOW_SIGNED_ZERO = 1u << 1,    /* -0 may become +0 and back */
+  TG_ALLOW_ERROR_TO_VALUE = 1u << 2, /* a run that failed (a match? with no
+                                        matching clause) may return a value */
+  TG_ALLOW_DROP_READS = 1u << 3,     /* ref reads may vanish from the trace */
+  TG_ALLOW_EFFECTS = 1u << 4,        /* the trace is not compared at all */
 };
 
 /* One stage of a pipeline: what the report calls it, the target's own
@@ -117,7 +123,9 @@ typedef struct Target {
    * lowering leaves only the final dialect). */
   bool (*post)(TgProgram *p, const TgStage *s, Verdict *v);
   /* Optional: run the current program's entry point on the arguments
-   * ev_make_args gives for seed, putting the result into run's arena.
+   * ev_make_args gives for seed, putting the result into run's arena (with
+   * its trace of ref effects when the target can record one, else
+   * out->trace NULL: then only the value is compared).
    * Returns false when the program cannot be executed at this point (not
    * yet lowered, say); the result oracle then waits for a later stage. */
   bool (*execute)(TgProgram *p, EvRun *run, uint64_t seed, EvResult *out);

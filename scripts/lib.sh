@@ -3,6 +3,18 @@
 
 RS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# rs_help SCRIPT - print the script's usage: its opening comment, after
+# the #! line, up to the first line that is not a comment.
+rs_help() {
+  sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$1"
+}
+
+# rs_help_case SCRIPT ARG - print the usage and exit 0 when ARG is -h or
+# --help.
+rs_help_case() {
+  case "${2:-}" in -h|--help) rs_help "$1"; exit 0 ;; esac
+}
+
 # rs_need CMD:PACKAGE ... - install the packages whose command or file is
 # missing.  An entry whose first part starts with / is a file path.  As
 # root it runs apt-get; otherwise it prints the exact command and fails.

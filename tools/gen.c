@@ -1,11 +1,13 @@
 /*
  * gen.c - `relaysmith gen` (programs from random byte strings) and
- * `relaysmith decode` (the program a byte file decodes to).
+ * `relaysmith decode` (the program a byte file decodes to, or its MLIR).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/typing/typing.h"
+#include "targets/mlir/translate.h"
 #include "tool.h"
 
 /* ----------------------------------------------------------------- gen */
@@ -85,17 +87,20 @@ int cmd_gen(int argc, char **argv) {
 /* -------------------------------------------------------------- decode */
 
 static const char decode_help[] =
-    "usage: relaysmith decode [--policy NAME] [--spans] [--count] FILE\n"
+    "usage: relaysmith decode [--policy NAME] [--target=mlir] [--spans] [--count] FILE\n"
     "\n"
     "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
     "\n"
-    "  --policy NAME  generation policy (default 'default')\n"
+    "  --policy NAME  generation policy (default 'default'; 'mlir' with --target=mlir)\n"
+    "  --target=mlir  print the program translated to MLIR (targets/mlir/translate.c)\n"
+    "                 instead; exit 1 when the translator refuses it\n"
     "  --count        print only the number of expression nodes (as reduce does)\n"
     "  --spans        also print the spans: for each generated expression,\n"
     "                 the byte range it consumed, its depth, type and scope\n";
 
-/* Print the recorded spans as a table. */
-static void print_spans(const GenSpans *sp) {
+/* Print the recorded spans as a table, each variable by the name the
+ * program's text gives it (names[id]; its hint if it was not printed). */
+static void print_spans(const GenSpans *sp, const char *const *names) {
   static const char *forms[] = {"var",       "lit",   "share", "let",    "if",
                                 "proj",      "op",    "call",  "global", "ref_read",
                                 "ref_write", "match", "param", "hook"};
@@ -105,15 +110,34 @@ static void print_spans(const GenSpans *sp) {
     char *ty = ir_print_type(s->type);
     printf("// [%u, %u) %*s%s %s {", s->start, s->end, 2 * s->depth, "", forms[s->form], ty);
     free(ty);
-    for (int k = 0; k < s->scope_n; k++)
-      printf("%s%%%s", k ? ", " : "", sp->scope[s->scope_off + k].var->name);
+    for (int k = 0; k < s->scope_n; k++) {
+      const Var *v = sp->scope[s->scope_off + k].var;
+      printf("%s%%%s", k ? ", " : "", names[v->id] ? names[v->id] : v->name);
+    }
     printf("}\n");
   }
 }
 
+/* Print m translated to MLIR (decode --target=mlir); 1 when refused. */
+static int print_mlir(Module *m) {
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  MltResult r = {0};
+  int rc = 1;
+  if (!ty_check_module(m, &d))
+    fprintf(stderr, "relaysmith decode: the program does not type-check:\n%s", d.text);
+  else if (!mlt_translate(m, &r))
+    fprintf(stderr, "relaysmith decode: not translated to MLIR: %s\n", r.skip);
+  else
+    rc = (fputs(r.text, stdout), 0);
+  mlt_result_free(&r);
+  diag_free(&d);
+  return rc;
+}
+
 /* relaysmith decode */
 int cmd_decode(int argc, char **argv) {
-  const char *policy = "default", *file = NULL;
+  const char *policy = NULL, *file = NULL, *target = NULL;
   bool spans = false, count = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -126,6 +150,12 @@ int cmd_decode(int argc, char **argv) {
       if (++i >= argc)
         return tool_usage_error("decode", "--policy needs a value");
       policy = argv[i];
+    } else if (!strcmp(a, "--target") || !strncmp(a, "--target=", 9)) {
+      if (!a[8] && ++i >= argc)
+        return tool_usage_error("decode", "--target needs a value");
+      target = a[8] ? a + 9 : argv[i];
+      if (strcmp(target, "mlir") != 0)
+        return tool_usage_error("decode", "unknown target '%s' (known: mlir)", target);
     } else if (!strcmp(a, "--spans")) {
       spans = true;
     } else if (!strcmp(a, "--count")) {
@@ -140,7 +170,7 @@ int cmd_decode(int argc, char **argv) {
   }
   if (!file)
     return tool_usage_error("decode", "missing FILE");
-  const GenPolicy *p = tool_policy("decode", policy);
+  const GenPolicy *p = tool_policy("decode", policy ? policy : target ? target : "default");
   if (!p)
     return 2;
   size_t n;
@@ -149,13 +179,23 @@ int cmd_decode(int argc, char **argv) {
     return 1;
   GenSpans sp = {0};
   Module *m = gen_decode(data, n, p, spans ? &sp : NULL);
-  char *text = count ? NULL : ir_print_module(m);
+  if (target) {
+    int rc = print_mlir(m);
+    gen_spans_free(&sp);
+    ir_module_free(m);
+    free(data);
+    return rc;
+  }
+  Arena *a = arena_new();
+  const char **names;
+  char *text = ir_print_module_names(m, a, &names);
   if (count)
     printf("%lld\n", (long long)ir_module_count(m));
   else
     fputs(text, stdout);
   if (spans)
-    print_spans(&sp);
+    print_spans(&sp, names);
+  arena_free(a);
   free(text);
   gen_spans_free(&sp);
   ir_module_free(m);

@@ -97,7 +97,7 @@ static void child(const Checker *k, int fd, const uint8_t *data, size_t size) {
   close(fd);
   Verdict v;
   if (!oracle_check(&k->cfg, &(OracleInput){.data = data, .size = size}, &v)) {
-    oracle_report(stderr, &k->cfg, &v);
+    oracle_report(stderr, &k->cfg, &v, NULL);
     abort();
   }
   verdict_free(&v);
@@ -384,8 +384,15 @@ int cmd_reduce(int argc, char **argv) {
   if (data) {
     check(&k, data, size, sig);
     if (!sig[0]) {
-      fprintf(stderr, "relaysmith reduce: %s does not fail on %s%s%s: nothing to reduce\n",
-              o.args[0], o.target, o.pipeline ? " --passes=" : "", o.pipeline ? o.pipeline : "");
+      char what[1024];
+      oracle_describe(&k.cfg, what, sizeof what);
+      fprintf(stderr, "relaysmith reduce: %s does not fail on %s (%s): nothing to reduce\n",
+              o.args[0], o.target, what);
+      if (k.cfg.check == ORACLE_PIPELINE && !k.cfg.pipeline.n && !o.policy)
+        fprintf(stderr,
+                "relaysmith reduce: a crash found with -passes= or -policy= fails only with "
+                "the same flags (the command at the end of its report has them): give them "
+                "as --passes= or --policy=\n");
     } else {
       printf("signature: %s\n", sig);
       snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");

@@ -26,8 +26,9 @@ static const char run_help[] =
     "parse error is reported with its position.  Any other file is a choice\n"
     "stream, decoded by the generator (a fuzzer's crash file).  A module\n"
     "without @main is checked and its passes run; nothing is evaluated.\n"
-    "Exit status: 0 when every oracle holds, 1 when one fails or FILE does\n"
-    "not parse or type check, 2 on bad usage.\n"
+    "Exit status: 0 when every oracle holds, 1 when one fails, a pass's output\n"
+    "is refused (too deep, ir.h) or FILE does not parse, is not well\n"
+    "formed or does not type check, 2 on bad usage.\n"
     "\n"
     "  --passes=LIST        comma-separated pass names (default: none)\n"
     "  --print-after=NAME   also print the program after pass NAME (all: after\n"
@@ -69,7 +70,9 @@ static bool looks_like_text(const char *file, const uint8_t *data, size_t n) {
       i += (size_t)k;
     }
   }
-  char *s = strndup((const char *)data, n);
+  char *s = malloc(n + 1); /* data has no NUL (checked above), nor a terminator */
+  memcpy(s, data, n);
+  s[n] = 0;
   bool kw = strstr(s, "def ") || strstr(s, "fn ") || strstr(s, "fn(") || strstr(s, "type ");
   free(s);
   return kw;
@@ -131,7 +134,8 @@ static void show_result(void *ctx, int i, const EvResult *r, EvVerdict v, const 
 }
 
 /* Load FILE: NULL (after saying why) when it cannot be read, or is text
- * that does not parse or type check. */
+ * that does not parse, is not well formed (ir_well_formed: e.g. a graph
+ * binding shares an effect) or does not type check. */
 static Module *load(Source *src, int mode) {
   src->data = tool_read_file(src->file, &src->size);
   if (!src->data)
@@ -140,12 +144,12 @@ static Module *load(Source *src, int mode) {
   Diag d;
   diag_init(&d, src->file, src->text ? (const char *)src->data : NULL);
   Module *m = src->text ? parse(src, &d) : make(src);
-  if (m && !ty_check_module(m, &d)) {
+  if (m && !(ir_well_formed(m, &d) && ty_check_module(m, &d))) {
     ir_module_free(m);
     m = NULL;
   }
   if (!m)
-    fprintf(stderr, "%s", d.text ? d.text : "relaysmith run: the program does not type check\n");
+    fprintf(stderr, "%s", d.text ? d.text : "relaysmith run: the program is not valid\n");
   diag_free(&d);
   return m;
 }
@@ -210,9 +214,20 @@ int cmd_run(int argc, char **argv) {
   Verdict v;
   bool ok = oracle_check(&c, &(OracleInput){.make = make, .ctx = &src, .seed = seed}, &v);
   if (!ok) {
-    oracle_report(stderr, &c, &v);
+    char cmd[4096] = "relaysmith run"; /* the command as given */
+    for (int i = 0; i < argc; i++) {
+      size_t n = strlen(cmd);
+      snprintf(cmd + n, sizeof cmd - n, " %s", argv[i]);
+    }
+    oracle_report(stderr, &c, &v, cmd);
+  } else if (v.rejected) {
+    /* A pass's output was refused (too deep: ir_depth_ok): no bug, but
+     * the passes after it did not run. */
+    fprintf(stderr, "relaysmith run: stopped after %s, whose output is refused:\n%s",
+            c.pipeline.stage[v.stage].name, v.reject_diag ? v.reject_diag : "");
+    ok = false;
   } else {
-    printf("// %s %s\n%s\n", c.pipeline.n ? "after" : "program",
+    printf("// %s%s\n%s\n", c.pipeline.n ? "after " : "program",
            c.pipeline.n ? c.pipeline.stage[c.pipeline.n - 1].name : "", sh.program);
     if (!has_main) {
       printf("// no @main: nothing was evaluated\n");

@@ -152,6 +152,7 @@ EvValue *ev_val_tuple(EvRun *r, int n) {
 EvValue *ev_val_ref(EvRun *r, EvValue *contents) {
   EvValue *v = val_new(r, VAL_REF);
   v->ref.contents = contents;
+  v->ref.id = r->nrefs++;
   return v;
 }
 
@@ -170,6 +171,22 @@ static EvValue *val_closure(EvRun *r, Expr *fn, EvEnv *env, GlobalFn *g) {
   v->closure.env = env;
   v->closure.global = g;
   return v;
+}
+
+/* ---------------------------------------------------------- effects */
+
+/* Append an effect on ref to the trace. */
+static void record(EvRun *r, EvEffectKind kind, const EvValue *ref, const EvValue *v) {
+  EvEffect *e = ARENA_NEW(r->arena, EvEffect);
+  e->kind = kind;
+  e->ref = ref->ref.id;
+  e->value = v;
+  if (r->trace.last)
+    r->trace.last->next = e;
+  else
+    r->trace.first = e;
+  r->trace.last = e;
+  r->trace.n++;
 }
 
 /* ---------------------------------------------------- environments */
@@ -502,9 +519,12 @@ static EvValue *eval_call(EvRun *r, Expr **e, EvEnv **env) {
 /* ref_read(r): the cell's current contents. */
 static EvValue *eval_ref_read(EvRun *r, Expr *x, EvEnv *env) {
   EvValue *c = eval(r, x->ref_read.ref, env);
-  if (c && c->kind != VAL_REF)
+  if (!c)
+    return NULL;
+  if (c->kind != VAL_REF)
     return ev_fail(r, EV_INVALID, "ref_read of a value that is not a ref");
-  return c ? c->ref.contents : NULL;
+  record(r, EV_EFF_READ, c, c->ref.contents);
+  return c->ref.contents;
 }
 
 /* ref_write(r, v): the ref, then the value; the result is unit. */
@@ -518,6 +538,7 @@ static EvValue *eval_ref_write(EvRun *r, Expr *x, EvEnv *env) {
   if (!v)
     return NULL;
   c->ref.contents = v;
+  record(r, EV_EFF_WRITE, c, v);
   return ev_val_tuple(r, 0);
 }
 
@@ -589,7 +610,11 @@ static EvValue *eval_form(EvRun *r, Expr **e, EvEnv **env) {
   case EX_FUNC: return val_closure(r, x, *env, NULL);
   case EX_REF_NEW: {
     EvValue *v = eval(r, x->ref_new.value, *env);
-    return v ? ev_val_ref(r, v) : NULL;
+    if (!v)
+      return NULL;
+    EvValue *ref = ev_val_ref(r, v);
+    record(r, EV_EFF_NEW, ref, v);
+    return ref;
   }
   case EX_REF_READ: return eval_ref_read(r, x, *env);
   case EX_REF_WRITE: return eval_ref_write(r, x, *env);
@@ -618,17 +643,27 @@ static EvValue *eval(EvRun *r, Expr *e, EvEnv *env) {
 
 /* --------------------------------------------------------- entries */
 
-/* Start a top-level call: reset the status, note the stack base. */
+/* Start a top-level call: reset the status and the trace, note the stack
+ * base. */
 static void begin(EvRun *r) {
   r->status = EV_OK;
   r->msg[0] = 0;
+  r->trace = (EvTrace){0};
   r->depth = 0;
   r->stack_base = (uintptr_t)__builtin_frame_address(0);
 }
 
-/* The result of a top-level call from the run's status. */
+/* The result of a top-level call from the run's status; its trace is the
+ * shared empty one when the call had no effect (the common case). */
 static EvResult finish(EvRun *r, EvValue *v) {
-  EvResult res = {r->status, r->status == EV_OK ? v : NULL, r->msg};
+  static const EvTrace no_effects;
+  const EvTrace *t = &no_effects;
+  if (r->trace.n) {
+    EvTrace *copy = ARENA_NEW(r->arena, EvTrace);
+    *copy = r->trace;
+    t = copy;
+  }
+  EvResult res = {r->status, r->status == EV_OK ? v : NULL, r->msg, t};
   if (r->status == EV_OK && !v) /* every failure path records one */
     res.status = EV_INVALID, res.msg = "internal: no value";
   return res;

@@ -61,25 +61,43 @@
  * result type drawn from the same seed.  Type variables cannot be given
  * values: such a parameter makes the run EV_INVALID.
  *
- * Comparison (ev_compare): structural.  Integers and bools compare
- * exactly.  Floats compare as equal when
- *     |a - b| <= atol + rtol * max(|a|, |b|)
- * with (rtol, atol) = (1e-4, 1e-4) for float32 and (1e-9, 1e-9) for
- * float64; NaN must face NaN, an infinity must face an infinity of the same
- * sign, and -0 equals +0.  Why these numbers: inputs are O(1) and tensors
+ * Effects: a run records its trace, the observable effects in order --
+ * every ref creation (with the value stored), every ref_write (with the
+ * value written) and every ref_read (with the value read).  Refs are named
+ * by their creation number in the run (inputs first), so the traces of two
+ * runs of the same inputs compare.  Recording costs nothing in a run that
+ * makes no ref.
+ *
+ * Comparison (ev_compare, ev_compare_effects) is structural and exact by
+ * default: integers and bools equal, floats bit-identical (NaN faces NaN,
+ * whatever its payload; -0 and +0 differ), a run that failed stays failed,
+ * the traces identical.  EvRules relaxes each rule, for the
+ * transformations whose contract allows it:
+ *   tol             floats within a tolerance (reassociation):
+ *                       |a - b| <= atol + rtol * max(|a|, |b|)
+ *                   NaN must still face NaN and an infinity the same
+ *                   infinity; -0 and +0 are within any tolerance.
+ *                   ev_default_tolerance is (rtol, atol) = (1e-4, 1e-4)
+ *                   for float32 and (1e-9, 1e-9) for float64;
+ *   signed_zero     -0 equals +0;
+ *   error_to_value  the transformed program may return a value where the
+ *                   original failed (its trace then continues the
+ *                   original's);
+ *   drop_reads      the transformed trace may lack some of the original's
+ *                   reads;
+ *   effects         traces are not compared at all.
+ * Why the default tolerance is what it is: inputs are O(1) and tensors
  * hold at most a few hundred elements, so values stay within O(1e3); a
- * pass that re-associates a float32 sum of n such terms (constant folding,
- * fusion, algebraic simplification) moves the result by about
- * sqrt(n) * 2^-24 * sum|x| -- around 1e-5 for n = 256 -- and chains of a few
- * dozen operators compound that to well under 1e-4 relative.  atol covers
- * results near zero that come from cancellation, where the relative error
- * is unbounded but the absolute error stays at the scale of the terms
- * times 2^-24.  A real miscompile (wrong operator, swapped operands, wrong
- * axis, a dropped or duplicated term, a wrong constant) changes an element
- * by far more than 1e-4 of the values involved.  float64 gets the same
- * reasoning with 2^-53.  Closures are not compared (there is no finite
- * test of function equality; ev_compare counts them as equal and says so
- * in a note); refs compare by their current contents.
+ * transformation that re-associates a float32 sum of n such terms moves
+ * the result by about sqrt(n) * 2^-24 * sum|x| -- around 1e-5 for n = 256
+ * -- and chains of a few dozen operators compound that to well under 1e-4
+ * relative.  atol covers results near zero that come from cancellation,
+ * where the relative error is unbounded but the absolute error stays at
+ * the scale of the terms times 2^-24.  float64 gets the same reasoning
+ * with 2^-53.  Closures are not compared (there is no finite test of
+ * function equality; ev_compare counts them as equal and says so in a
+ * note); refs in a result compare by their current contents, refs in a
+ * trace's values by their creation number (their contents are traced).
  */
 #ifndef RELAYC_EVAL_H
 #define RELAYC_EVAL_H
@@ -116,6 +134,7 @@ struct EvValue {
     } closure;
     struct {
       EvValue *contents;
+      int id; /* creation number in its run: 0, 1, .. (inputs first) */
     } ref;
     struct {
       Ctor *ctor;
@@ -148,10 +167,32 @@ typedef struct EvLimits {
 /* fuel 1e6, depth 2000, stack 2 MiB, memory 64 MiB. */
 extern const EvLimits ev_default_limits;
 
+/* The effects of a run, in order (see the top of this file). */
+typedef enum EvEffectKind {
+  EV_EFF_NEW,   /* ref(v): ref `ref` made holding value */
+  EV_EFF_WRITE, /* ref_write: value stored into ref `ref` */
+  EV_EFF_READ,  /* ref_read: value read from ref `ref` */
+} EvEffectKind;
+
+typedef struct EvEffect {
+  EvEffectKind kind;
+  int ref;              /* the ref's creation number */
+  const EvValue *value; /* stored, written or read */
+  struct EvEffect *next;
+} EvEffect;
+
+typedef struct EvTrace {
+  EvEffect *first, *last;
+  int64_t n;
+} EvTrace;
+
 typedef struct EvResult {
   EvStatus status;
-  EvValue *value;  /* EV_OK only */
-  const char *msg; /* why, for every other status ("" for EV_OK) */
+  EvValue *value;       /* EV_OK only */
+  const char *msg;      /* why, for every other status ("" for EV_OK) */
+  const EvTrace *trace; /* the call's effects up to its end, whatever its
+                           status; NULL: not recorded (a result a target
+                           made some other way), so not compared */
 } EvResult;
 
 /* One interpretation, with its arena and budgets.  Fields are read-only
@@ -166,6 +207,8 @@ typedef struct EvRun {
   uintptr_t stack_base; /* frame address at the outermost entry, or 0 */
   EvStatus status;      /* of the current or last call */
   char msg[256];
+  int nrefs;               /* refs made so far: the next one's number */
+  EvTrace trace;           /* the current call's effects */
   struct EvConsts *consts; /* private: the run's copies of constants */
   Arena *scratch;          /* private: operator calls' temporaries */
   bool check_types;        /* set by the caller (the soundness oracle): each
@@ -213,26 +256,45 @@ typedef struct EvTolerance {
 /* float32 1e-4 / 1e-4, float64 1e-9 / 1e-9; see the top of this file. */
 extern const EvTolerance ev_default_tolerance;
 
+/* What a comparison lets differ (see the top of this file); all zero (or
+ * a NULL pointer) is exact. */
+typedef struct EvRules {
+  const EvTolerance *tol; /* floats within it; NULL: bit-identical */
+  bool signed_zero;       /* -0 equals +0 */
+  bool error_to_value;    /* a value where the first run failed is accepted */
+  bool drop_reads;        /* the second trace may lack reads of the first */
+  bool effects;           /* traces are not compared */
+} EvRules;
+
 typedef enum EvVerdict {
-  EV_SAME,      /* equal within tolerance */
+  EV_SAME,      /* equal under the rules */
   EV_DIFFERENT, /* why says where and how */
   EV_UNDECIDED, /* a run was inconclusive, or the values nest too deeply */
 } EvVerdict;
 
 /* Compare the result a of a program with the result b of its transformed
- * version: inconclusive on either side is EV_UNDECIDED; any EV_INVALID is
- * EV_DIFFERENT; two EV_ERRORs are the same; a value where a failed is the
- * same (a refinement: dead code elimination may drop a failing match whose
- * result is unused), but an error where a had a value is different; two
- * EV_OKs compare their values.  why (may be NULL) receives the first
- * difference,
- * e.g. "at $.1.Cons.0[5] (index (1, 2) of (2, 3)): float32 1.5 vs 1.75", or
- * for EV_SAME a note such as "2 closures not compared" (else ""). */
-EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *tol, char *why,
+ * version (statuses and values; ev_compare_effects compares the traces):
+ * inconclusive on either side is EV_UNDECIDED; any EV_INVALID is
+ * EV_DIFFERENT; two EV_ERRORs are the same; a value where a failed is
+ * different unless rules->error_to_value; an error where a had a value is
+ * different; two EV_OKs compare their values.  why (may be NULL) receives
+ * the first difference, e.g.
+ * "at $.1.Cons.0[5] (index (1, 2) of (2, 3)): float32 1.5 vs 1.75", or for
+ * EV_SAME a note such as "2 closures not compared" (else ""). */
+EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvRules *rules, char *why,
                      size_t whylen);
+/* Compare the traces of a and b: effect by effect, the same kind, ref and
+ * value (under the rules), and as many -- except that a run that did not
+ * finish (inconclusive; or a failed a that rules->error_to_value lets b
+ * continue) may stop early: then the other's trace must continue it.
+ * EV_SAME when either trace is NULL, either run is invalid, or
+ * rules->effects.  why as for ev_compare, e.g.
+ * "effect 3: ref 1 written (float32 2) vs ref 1 read (float32 2)". */
+EvVerdict ev_compare_effects(const EvResult *a, const EvResult *b, const EvRules *rules, char *why,
+                             size_t whylen);
 /* Compare two values structurally (the EV_OK case of ev_compare).
  * Constructors compare by name and tag, so values of two modules compare. */
-EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvTolerance *tol, char *why,
+EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvRules *rules, char *why,
                             size_t whylen);
 /* Bitwise equality (NaN payloads, -0 vs +0 included); closures compare by
  * code and global; for determinism tests. */

@@ -1,7 +1,8 @@
 /*
- * eval_compare.c - the oracle's comparison of two results (ev_compare),
- * structural comparison of values with float tolerance, and bitwise
- * identity for determinism checks.  The tolerance is justified in eval.h.
+ * eval_compare.c - the oracle's comparison of two results (ev_compare)
+ * and of their traces (ev_compare_effects), structural comparison of
+ * values under EvRules, and bitwise identity for determinism checks.  The
+ * rules and the tolerance are justified in eval.h.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -27,45 +28,73 @@ bool ev_float_close(double x, double y, DType dt, const EvTolerance *tol) {
   return fabs(x - y) <= atol + rtol * fmax(fabs(x), fabs(y));
 }
 
+/* Exact comparison: what a NULL EvRules stands for. */
+static const EvRules exact;
+
+/* One step of the path from the root to the values being compared: field
+ * `field` of a tuple (ctor NULL) or of constructor ctor, or a ref's
+ * contents (field -1).  Steps are kept as data and formatted only when a
+ * difference is reported. */
+typedef struct Step {
+  const char *ctor;
+  int field;
+} Step;
+
+enum { MAX_STEPS = 48 };
+
 /* State of one structural comparison. */
 typedef struct Cmp {
-  const EvTolerance *tol;
-  char path[200]; /* "$.1.Cons.0", truncated with "..." when long */
-  size_t plen;
-  long nodes;   /* values visited, against EV_WALK_NODES */
-  int closures; /* closure pairs skipped */
+  const EvRules *rules;
+  bool ref_ids;         /* refs compare by creation number (trace values) */
+  Step step[MAX_STEPS]; /* the path; steps past MAX_STEPS are elided */
+  int nstep;            /* may exceed MAX_STEPS */
+  char elem[160];       /* "[5] (index (1, 2) of (2, 3))" after the path */
+  long nodes;           /* values visited, against EV_WALK_NODES */
+  int closures;         /* closure pairs skipped */
   EvVerdict verdict;
   char *why;
   size_t whylen;
 } Cmp;
 
-/* Append a path segment; restore by resetting plen. */
-static void push(Cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void push(Cmp *c, const char *fmt, ...) {
-  size_t room = sizeof c->path - c->plen;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(c->path + c->plen, room, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= room) { /* too long: end with "..." once */
-    strcpy(c->path + sizeof c->path - 4, "...");
-    c->plen = sizeof c->path - 1;
-  } else {
-    c->plen += (size_t)n;
-  }
+/* Enter field i of a tuple (ctor NULL) or a constructor, or a ref's
+ * contents (i = -1); leave by restoring nstep. */
+static void step(Cmp *c, const char *ctor, int i) {
+  if (c->nstep < MAX_STEPS)
+    c->step[c->nstep] = (Step){ctor, i};
+  c->nstep++;
 }
 
-/* Record the first difference, at the current path. */
+/* The path as text, "$.1.Cons.0.ref", ending in "..." when long. */
+static void path_str(const Cmp *c, char *buf, size_t n) {
+  size_t len = (size_t)snprintf(buf, n, "$");
+  int shown = c->nstep < MAX_STEPS ? c->nstep : MAX_STEPS;
+  for (int i = 0; i < shown && len < n; i++) {
+    const Step *s = &c->step[i];
+    if (s->field < 0)
+      len += (size_t)snprintf(buf + len, n - len, ".ref");
+    else if (s->ctor)
+      len += (size_t)snprintf(buf + len, n - len, ".%s.%d", s->ctor, s->field);
+    else
+      len += (size_t)snprintf(buf + len, n - len, ".%d", s->field);
+  }
+  if (c->nstep > shown && len < n)
+    len += (size_t)snprintf(buf + len, n - len, "...");
+  if (len >= n && n > 4)
+    strcpy(buf + n - 4, "...");
+}
+
+/* Record the first difference, at the current path (and element). */
 static bool differ(Cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool differ(Cmp *c, const char *fmt, ...) {
   c->verdict = EV_DIFFERENT;
   if (c->why && c->whylen) {
-    char detail[400];
+    char detail[400], path[200];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
-    snprintf(c->why, c->whylen, "at %s: %s", c->path, detail);
+    path_str(c, path, sizeof path);
+    snprintf(c->why, c->whylen, "at %s%s: %s", path, c->elem, detail);
   }
   return false;
 }
@@ -85,21 +114,33 @@ static void shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
     snprintf(buf + len, n - len, "%s)", rank == 1 ? "," : "");
 }
 
-/* Do elements i of x and y agree (exactly, or within tolerance)? */
+/* Do elements i of x and y agree under the rules?  Exactly: the same
+ * bits, but any NaN faces any NaN (a float32 widens to a double
+ * injectively, so == decides every other pair but the two zeros). */
 static bool elem_same(Cmp *c, const Tensor *x, const Tensor *y, int64_t i) {
-  if (ir_dtype_is_float(x->dtype))
-    return ev_float_close(ir_tensor_get_f64(x, i), ir_tensor_get_f64(y, i), x->dtype, c->tol);
-  return ir_tensor_get_i64(x, i) == ir_tensor_get_i64(y, i);
+  if (!ir_dtype_is_float(x->dtype))
+    return ir_tensor_get_i64(x, i) == ir_tensor_get_i64(y, i);
+  double a = ir_tensor_get_f64(x, i), b = ir_tensor_get_f64(y, i);
+  if (c->rules->tol)
+    return ev_float_close(a, b, x->dtype, c->rules->tol);
+  if (isnan(a) || isnan(b))
+    return isnan(a) && isnan(b);
+  return a == b && (a != 0 || c->rules->signed_zero || signbit(a) == signbit(b));
 }
 
 /* Same dtype and shape, and every element the same within tolerance. */
 static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
   char sx[100], sy[100];
-  shape_str(sx, sizeof sx, x->rank, x->shape);
-  shape_str(sy, sizeof sy, y->rank, y->shape);
-  if (x->dtype != y->dtype || strcmp(sx, sy) != 0)
+  if (x->dtype != y->dtype || x->rank != y->rank ||
+      memcmp(x->shape, y->shape, sizeof *x->shape * (size_t)x->rank) != 0) {
+    shape_str(sx, sizeof sx, x->rank, x->shape);
+    shape_str(sy, sizeof sy, y->rank, y->shape);
     return differ(c, "Tensor[%s, %s] vs Tensor[%s, %s]", sx, ir_dtype_name(x->dtype), sy,
                   ir_dtype_name(y->dtype));
+  }
+  if (memcmp(x->data, y->data, (size_t)x->numel * (size_t)ir_dtype_size(x->dtype)) == 0)
+    return true; /* the same bits agree under every rule */
+  shape_str(sx, sizeof sx, x->rank, x->shape);
   for (int64_t i = 0; i < x->numel; i++) {
     if (elem_same(c, x, y, i))
       continue;
@@ -114,7 +155,7 @@ static bool tensors_same(Cmp *c, const Tensor *x, const Tensor *y) {
       }
       char cs[100];
       shape_str(cs, sizeof cs, x->rank, coord);
-      push(c, "[%lld] (index %s of %s)", (long long)i, cs, sx);
+      snprintf(c->elem, sizeof c->elem, "[%lld] (index %s of %s)", (long long)i, cs, sx);
     }
     return differ(c, "%s %s vs %s", ir_dtype_name(x->dtype), ex, ey);
   }
@@ -127,16 +168,15 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth);
  * the caller's loop so that long lists do not recurse. */
 static bool fields_same(Cmp *c, int n, EvValue *const *fa, EvValue *const *fb, const char *ctor,
                         const EvValue **a, const EvValue **b, int depth) {
-  size_t mark = c->plen;
+  int mark = c->nstep;
   for (int i = 0; i < n - 1; i++) {
-    ctor ? push(c, ".%s.%d", ctor, i) : push(c, ".%d", i);
+    step(c, ctor, i);
     if (!same(c, fa[i], fb[i], depth + 1))
       return false;
-    c->plen = mark;
-    c->path[mark] = 0;
+    c->nstep = mark;
   }
   if (n > 0)
-    ctor ? push(c, ".%s.%d", ctor, n - 1) : push(c, ".%d", n - 1);
+    step(c, ctor, n - 1);
   *a = n > 0 ? fa[n - 1] : NULL;
   *b = n > 0 ? fb[n - 1] : NULL;
   return true;
@@ -144,13 +184,16 @@ static bool fields_same(Cmp *c, int n, EvValue *const *fa, EvValue *const *fb, c
 
 /* Compare a and b; false with c->verdict set at the first difference. */
 static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
-  size_t mark = c->plen;
+  int mark = c->nstep;
   bool ok = true;
   while (ok && a) {
     if (++c->nodes > EV_WALK_NODES || depth > EV_WALK_DEPTH) {
       c->verdict = EV_UNDECIDED;
-      if (c->why && c->whylen)
-        snprintf(c->why, c->whylen, "values too large or deep to compare (at %s)", c->path);
+      if (c->why && c->whylen) {
+        char path[200];
+        path_str(c, path, sizeof path);
+        snprintf(c->why, c->whylen, "values too large or deep to compare (at %s)", path);
+      }
       ok = false;
       break;
     }
@@ -168,7 +211,13 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
       a = NULL;
       break;
     case VAL_REF:
-      push(c, ".ref");
+      if (c->ref_ids) {
+        if (a->ref.id != b->ref.id)
+          ok = differ(c, "ref %d vs ref %d", a->ref.id, b->ref.id);
+        a = NULL;
+        break;
+      }
+      step(c, NULL, -1);
       a = a->ref.contents, b = b->ref.contents;
       break;
     case VAL_TUPLE:
@@ -187,16 +236,16 @@ static bool same(Cmp *c, const EvValue *a, const EvValue *b, int depth) {
       break;
     }
   }
-  c->plen = mark;
-  c->path[mark] = 0;
+  c->nstep = mark;
   return ok;
 }
 
-EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvTolerance *tol, char *why,
-                            size_t whylen) {
-  Cmp c = {.tol = tol ? tol : &ev_default_tolerance,
-           .path = "$",
-           .plen = 1,
+/* Compare values a and b under rules (refs by creation number when
+ * ref_ids); why as for ev_compare_values. */
+static EvVerdict compare_values(const EvValue *a, const EvValue *b, const EvRules *rules,
+                                bool ref_ids, char *why, size_t whylen) {
+  Cmp c = {.rules = rules ? rules : &exact,
+           .ref_ids = ref_ids,
            .verdict = EV_SAME,
            .why = why,
            .whylen = whylen};
@@ -205,6 +254,11 @@ EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvToleranc
   if (same(&c, a, b, 0) && c.closures && why && whylen)
     snprintf(why, whylen, "%d closure%s not compared", c.closures, c.closures > 1 ? "s" : "");
   return c.verdict;
+}
+
+EvVerdict ev_compare_values(const EvValue *a, const EvValue *b, const EvRules *rules, char *why,
+                            size_t whylen) {
+  return compare_values(a, b, rules, false, why, whylen);
 }
 
 /* Write a formatted note into why (when given) and return v. */
@@ -220,8 +274,9 @@ static EvVerdict say(EvVerdict v, char *why, size_t whylen, const char *fmt, ...
   return v;
 }
 
-EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *tol, char *why,
+EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvRules *rules, char *why,
                      size_t whylen) {
+  rules = rules ? rules : &exact;
   const EvResult *x[2] = {a, b};
   const char *name[2] = {"first", "second"};
   for (int i = 0; i < 2; i++)
@@ -232,12 +287,83 @@ EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvTolerance *to
       return say(EV_DIFFERENT, why, whylen, "%s run invalid: %s", name[i], x[i]->msg);
   if (a->status == EV_ERROR && b->status == EV_ERROR)
     return say(EV_SAME, why, whylen, "both runs fail: %s", a->msg);
-  if (a->status == EV_ERROR)
-    return say(EV_SAME, why, whylen, "the first run fails (%s), the second does not: a refinement",
+  if (a->status == EV_ERROR && rules->error_to_value)
+    return say(EV_SAME, why, whylen, "the first run fails (%s), the second does not: allowed",
                a->msg);
+  if (a->status == EV_ERROR)
+    return say(EV_DIFFERENT, why, whylen, "only the first run fails: %s", a->msg);
   if (b->status == EV_ERROR)
     return say(EV_DIFFERENT, why, whylen, "only the second run fails: %s", b->msg);
-  return ev_compare_values(a->value, b->value, tol, why, whylen);
+  return ev_compare_values(a->value, b->value, rules, why, whylen);
+}
+
+/* ------------------------------------------------------------- traces */
+
+/* "ref 1 written (float32 2)", into buf; a long value ends in "...". */
+static void effect_str(char *buf, size_t n, const EvEffect *e) {
+  static const char *verb[] = {"made", "written", "read"};
+  Arena *a = arena_new();
+  const char *v = ev_print_value(a, e->value);
+  int len = (int)strlen(v);
+  snprintf(buf, n, "ref %d %s (%.*s%s)", e->ref, verb[e->kind], len > 60 ? 57 : len, v,
+           len > 60 ? "..." : "");
+  arena_free(a);
+}
+
+/* Effect k of the two traces differs: x or y (not both) may be NULL, for
+ * a trace that has ended. */
+static EvVerdict effect_differs(char *why, size_t whylen, int64_t k, const EvEffect *x,
+                                const EvEffect *y, const char *detail) {
+  if (!why || !whylen)
+    return EV_DIFFERENT;
+  char sx[160] = "nothing: the first run has no more effects",
+       sy[160] = "nothing: the second run has no more effects";
+  if (x)
+    effect_str(sx, sizeof sx, x);
+  if (y)
+    effect_str(sy, sizeof sy, y);
+  if (detail)
+    return say(EV_DIFFERENT, why, whylen, "effect %lld (%s): %s", (long long)k, sx, detail);
+  return say(EV_DIFFERENT, why, whylen, "effect %lld: %s vs %s", (long long)k, sx, sy);
+}
+
+EvVerdict ev_compare_effects(const EvResult *a, const EvResult *b, const EvRules *rules, char *why,
+                             size_t whylen) {
+  rules = rules ? rules : &exact;
+  if (why && whylen)
+    why[0] = 0;
+  if (rules->effects || !a->trace || !b->trace || a->status == EV_INVALID ||
+      b->status == EV_INVALID)
+    return EV_SAME;
+  /* A run that did not finish may stop early; its trace is then a prefix. */
+  bool a_ends = a->status == EV_OK ||
+                (a->status == EV_ERROR && !(rules->error_to_value && b->status == EV_OK));
+  bool b_ends = b->status != EV_INCONCLUSIVE;
+  const EvEffect *x = a->trace->first, *y = b->trace->first;
+  int64_t k = 1; /* the number of y in the second trace */
+  char detail[400];
+  for (; x && y; x = x->next) {
+    if (x->kind == y->kind && x->ref == y->ref) {
+      EvVerdict v = compare_values(x->value, y->value, rules, true, detail, sizeof detail);
+      if (v == EV_SAME) {
+        y = y->next, k++;
+        continue;
+      }
+      if (v == EV_UNDECIDED)
+        return say(EV_UNDECIDED, why, whylen, "effect %lld: %s", (long long)k, detail);
+      if (!(rules->drop_reads && x->kind == EV_EFF_READ))
+        return effect_differs(why, whylen, k, x, y, detail);
+    } else if (!(rules->drop_reads && x->kind == EV_EFF_READ)) {
+      return effect_differs(why, whylen, k, x, y, NULL);
+    }
+  }
+  while (rules->drop_reads && x && x->kind == EV_EFF_READ)
+    x = x->next;
+  if (x && b_ends)
+    return effect_differs(why, whylen, k, x, NULL, NULL);
+  if (y && a_ends)
+    return effect_differs(why, whylen, k, NULL, y, NULL);
+  return EV_SAME;
 }
 
 /* Bitwise identity with the same node budget as comparison. */

@@ -442,10 +442,14 @@ TypeDef *ir_typedef_get(const Module *m, const char *name);
 TypeDef *ir_typedef_add(Module *m, const char *name, int ntvars, const char *const *tvar_names);
 Ctor *ir_ctor_add(Module *m, TypeDef *td, const char *name, int nfields, Type *const *fields);
 Ctor *ir_ctor_get(const Module *m, const char *name);
-/* The prelude types, for builders and generators. */
+/* The prelude types, for builders and generators; NULL when hidden. */
 TypeDef *ir_list_def(const Module *m);
 TypeDef *ir_option_def(const Module *m);
 TypeDef *ir_tree_def(const Module *m);
+/* Removes the prelude type named name[0..len), or the one with a
+ * constructor of that name, and the prelude types that use it (Tree uses
+ * List): a module that defines a prelude name uses its own definition. */
+void ir_prelude_hide(Module *m, const char *name, size_t len);
 
 /* ---------------------------------------------------------- the builder */
 
@@ -499,6 +503,32 @@ bool ir_module_alpha_equal(const Module *a, const Module *b);
  * let, function literal, ref operation, match, or call of a closure.
  * Reports each violation into d; returns true when there is none. */
 bool ir_well_formed(const Module *m, Diag *d);
+
+/* How deep a definition may go, in two measures of one walk (depth.c):
+ *   height   the longest path down, every node counted: what a recursive
+ *            walk follows (let chains and graph bindings included);
+ *   nesting  how deep its text nests: a let's body, a projected tuple and
+ *            a called closure are at their parent's level, every other
+ *            child one level in (graph bindings included: the printer
+ *            writes a node used once where it is used).
+ * The parser rejects a definition beyond either bound (and text nested
+ * deeper than IR_MAX_NESTING), pass_run a pass's output beyond them, the
+ * type checker an expression deeper than IR_MAX_DEPTH.  Up to them every
+ * recursive walk of the passes, the checker, the interpreter and the
+ * printer fits in half the default 8 MB stack of a sanitizer build, and
+ * printed text parses back (tests/unit/test_deep.c runs every pass at the
+ * bounds). */
+enum { IR_MAX_DEPTH = 4000, IR_MAX_NESTING = 512 };
+typedef struct IrDepth {
+  int64_t height, nesting;
+} IrDepth;
+IrDepth ir_expr_depth(const Expr *e);
+/* True when d is within both bounds; else false, with what is wrong in
+ * why ("is deeper than 4000 levels (IR_MAX_DEPTH, ...)"). */
+bool ir_depth_within(IrDepth d, char *why, size_t n);
+/* False, with an error at the definition, when a definition in m is
+ * beyond either bound. */
+bool ir_depth_ok(const Module *m, Diag *d);
 /* True when e contains no effects and binds no variables (may be shared). */
 bool ir_expr_is_shareable(const Expr *e);
 
@@ -507,6 +537,10 @@ bool ir_expr_is_shareable(const Expr *e);
 /* Print in Relay text format 0.0.5 (with the extensions documented in
  * docs/text-format.md).  Returns a malloc'd NUL-terminated string. */
 char *ir_print_module(const Module *m);
+/* ir_print_module, and the name each variable is printed with (`x1` for
+ * %x1): (*names)[v->id] for a Var v of m, NULL for one not printed; the
+ * array and the names live in arena a. */
+char *ir_print_module_names(const Module *m, Arena *a, const char ***names);
 char *ir_print_expr(const Expr *e);
 char *ir_print_type(const Type *t);
 #ifdef RS_TEST_PASSES

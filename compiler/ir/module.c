@@ -169,14 +169,62 @@ Ctor *ir_ctor_get(const Module *m, const char *name) {
   return NULL;
 }
 
+/* The prelude type of that name, or NULL (a module's own type of that
+ * name is not the prelude's). */
+static TypeDef *prelude_def(const Module *m, const char *name) {
+  TypeDef *td = ir_typedef_get(m, name);
+  return td && td->builtin ? td : NULL;
+}
+
 TypeDef *ir_list_def(const Module *m) {
-  return ir_typedef_get(m, "List");
+  return prelude_def(m, "List");
 }
 TypeDef *ir_option_def(const Module *m) {
-  return ir_typedef_get(m, "Option");
+  return prelude_def(m, "Option");
 }
 TypeDef *ir_tree_def(const Module *m) {
-  return ir_typedef_get(m, "Tree");
+  return prelude_def(m, "Tree");
+}
+
+/* Does t mention the type definition td? */
+static bool mentions(const Type *t, const TypeDef *td) {
+  if (!t || t->kind != TY_ADT)
+    return false;
+  if (t->adt.def == td)
+    return true;
+  for (int i = 0; i < t->adt.nargs; i++)
+    if (mentions(t->adt.args[i], td))
+      return true;
+  return false;
+}
+
+/* Removes prelude type i, then the prelude types whose fields mention it. */
+static void prelude_remove(Module *m, int i) {
+  TypeDef *gone = m->types[i];
+  memmove(&m->types[i], &m->types[i + 1], sizeof(TypeDef *) * (size_t)(m->ntypes - i - 1));
+  m->ntypes--;
+  for (int k = 0; k < m->ntypes; k++) {
+    const TypeDef *td = m->types[k];
+    for (int c = 0; td->builtin && c < td->nctors; c++)
+      for (int f = 0; f < td->ctors[c]->nfields; f++)
+        if (mentions(td->ctors[c]->fields[f], gone)) {
+          prelude_remove(m, k);
+          return;
+        }
+  }
+}
+
+void ir_prelude_hide(Module *m, const char *name, size_t len) {
+  for (int i = 0; i < m->ntypes; i++) {
+    const TypeDef *td = m->types[i];
+    bool hit = td->builtin && strlen(td->name) == len && !memcmp(td->name, name, len);
+    for (int c = 0; td->builtin && c < td->nctors; c++)
+      hit |= strlen(td->ctors[c]->name) == len && !memcmp(td->ctors[c]->name, name, len);
+    if (hit) {
+      prelude_remove(m, i);
+      return;
+    }
+  }
 }
 
 /* --------------------------------------------------------------- builder */

@@ -9,7 +9,8 @@
  * depth, and let chains and graph bindings are parsed in loops, so the C
  * stack stays bounded whatever the input.  After each definition the IR
  * depth (which let chains and graph bindings can grow without nesting) is
- * checked too, so later recursive walks are safe.
+ * checked against IR_MAX_DEPTH and IR_MAX_NESTING (ir_expr_depth), so later
+ * recursive walks are safe and the module prints as text this parser reads.
  *
  * Errors go into the Diag as `file:line:col: error: message` with the
  * source line and a caret; a lexical error is reported when the parser
@@ -41,8 +42,7 @@
 #include "ptrmap.h"
 
 enum {
-  PARSE_MAX_DEPTH = 512,      /* nesting of expressions, types, patterns */
-  PARSE_MAX_IR_DEPTH = 10000, /* longest path in a definition's IR */
+  PARSE_MAX_DEPTH = IR_MAX_NESTING, /* nesting of expressions, types, patterns */
   PARSE_MAX_ERRORS = 20,
 };
 
@@ -1137,13 +1137,16 @@ typedef struct PendingLet {
   const Tok *at;
 } PendingLet;
 
-/* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;)* expr
- * The bindings are scoped to the sequence; the let chain is built
- * without recursion. */
+/* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;
+ *         | expr ;)* expr
+ * The bindings are scoped to the sequence; `e1; e2` is sugar for a let of
+ * an unused variable, `let %_ = e1; e2`, as in TVM (its `_` is not in
+ * scope).  The let chain is built without recursion. */
 static Expr *parse_seq(Parser *p) {
   int vmark = p->nvars, gmark = p->ngraph;
   PendingLet *lets = NULL;
   int n = 0, cap = 0;
+  Expr *body;
   for (;;) {
     const Tok *t = peek(p);
     if (t->k == TK_LET) {
@@ -1183,10 +1186,16 @@ static Expr *parse_seq(Parser *p) {
       bind_var(p, v);
       PUSH(p, p->freev, p->nfree, p->capfree, v);
     } else {
-      break;
+      Expr *e = parse_expr(p);
+      if (!accept(p, TK_SEMI)) {
+        body = e;
+        break;
+      }
+      /* e; seq: a let of a variable named _, out of scope. */
+      PendingLet pl = {ir_var(p->m, "_", NULL), e, t};
+      PUSH(p, lets, n, cap, pl);
     }
   }
-  Expr *body = parse_expr(p);
   for (int i = n - 1; i >= 0; i--)
     body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
   p->nvars = vmark, p->ngraph = gmark;
@@ -1194,87 +1203,6 @@ static Expr *parse_seq(Parser *p) {
 }
 
 /* ---------------------------------------------------------- top level */
-
-/* The longest path from root down through its children (iterative); its
- * tables live in the scratch arena a. */
-static int64_t ir_height(const Expr *root, Arena *a) {
-  PtrMap h = {.arena = a};
-  const Expr **stack = NULL;
-  bool *expanded = NULL;
-  size_t n = 0, cap = 0;
-#define STACK_PUSH(e, x)                                                                           \
-  do {                                                                                             \
-    if (n == cap) {                                                                                \
-      size_t nc = cap ? 2 * cap : 64;                                                              \
-      const Expr **ns = ARENA_ARRAY(a, const Expr *, nc);                                          \
-      bool *nx = ARENA_ARRAY(a, bool, nc);                                                         \
-      if (n) {                                                                                     \
-        memcpy(ns, stack, n * sizeof *stack);                                                      \
-        memcpy(nx, expanded, n * sizeof *expanded);                                                \
-      }                                                                                            \
-      stack = ns, expanded = nx, cap = nc;                                                         \
-    }                                                                                              \
-    stack[n] = (e), expanded[n++] = (x);                                                           \
-  } while (0)
-  STACK_PUSH(root, false);
-  while (n) {
-    const Expr *e = stack[--n];
-    bool x = expanded[n];
-    if (ptrmap_get(&h, e))
-      continue;
-    Expr *kids[3];
-    int nk = 0;
-    Expr **many = NULL;
-    switch (e->kind) {
-    case EX_TUPLE: many = e->tuple.fields, nk = e->tuple.n; break;
-    case EX_CALL:
-      many = e->call.args, nk = e->call.nargs;
-      if (e->call.kind == CALL_EXPR)
-        kids[0] = e->call.callee;
-      break;
-    case EX_PROJ: kids[0] = e->proj.tuple; break;
-    case EX_LET: kids[0] = e->let.value, kids[1] = e->let.body; break;
-    case EX_IF: kids[0] = e->if_.cond, kids[1] = e->if_.then, kids[2] = e->if_.els; break;
-    case EX_FUNC: kids[0] = e->func.body; break;
-    case EX_REF_NEW: kids[0] = e->ref_new.value; break;
-    case EX_REF_READ: kids[0] = e->ref_read.ref; break;
-    case EX_REF_WRITE: kids[0] = e->ref_write.ref, kids[1] = e->ref_write.value; break;
-    case EX_MATCH: kids[0] = e->match.scrut; break;
-    default: break;
-    }
-    int nfixed = e->kind == EX_PROJ || e->kind == EX_FUNC || e->kind == EX_REF_NEW ||
-                         e->kind == EX_REF_READ || e->kind == EX_MATCH ||
-                         (e->kind == EX_CALL && e->call.kind == CALL_EXPR)
-                     ? 1
-                 : e->kind == EX_LET || e->kind == EX_REF_WRITE ? 2
-                 : e->kind == EX_IF                             ? 3
-                                                                : 0;
-    int total = nfixed + nk + (e->kind == EX_MATCH ? e->match.n : 0);
-    if (!x) {
-      STACK_PUSH(e, true);
-      for (int i = 0; i < total; i++) {
-        const Expr *c = i < nfixed            ? kids[i]
-                        : e->kind == EX_MATCH ? e->match.clauses[i - nfixed].body
-                                              : many[i - nfixed];
-        if (!ptrmap_get(&h, c))
-          STACK_PUSH(c, false);
-      }
-      continue;
-    }
-    int64_t best = 0;
-    for (int i = 0; i < total; i++) {
-      const Expr *c = i < nfixed            ? kids[i]
-                      : e->kind == EX_MATCH ? e->match.clauses[i - nfixed].body
-                                            : many[i - nfixed];
-      int64_t *hc = ptrmap_get(&h, c);
-      if (hc && *hc > best)
-        best = *hc;
-    }
-    *ptrmap_put(&h, e, NULL) = best + 1;
-  }
-#undef STACK_PUSH
-  return *ptrmap_get(&h, root); /* the tables stay in the arena */
-}
 
 /* def := def @name fn */
 static void parse_def(Parser *p) {
@@ -1288,11 +1216,9 @@ static void parse_def(Parser *p) {
   p->nfree = 0;
   bool inl;
   Expr *f = parse_fn(p, start, true, &inl);
-  if (ir_height(f, p->tmp) > PARSE_MAX_IR_DEPTH)
-    fail(p, start,
-         "the definition of %s is nested deeper than %d levels (counting let chains "
-         "and graph bindings)",
-         describe(p, name), PARSE_MAX_IR_DEPTH);
+  char why[160];
+  if (!ir_depth_within(ir_expr_depth(f), why, sizeof why))
+    fail(p, start, "the definition of %s %s", describe(p, name), why);
   g->func = f;
   g->is_inline = inl;
   PUSH(p, p->defs, p->ndefs, p->capdefs, g);
@@ -1349,6 +1275,35 @@ static void parse_typedef(Parser *p) {
     }
   }
   p->ntvars = mark;
+}
+
+/* Hides the prelude types whose names the module defines itself, as a
+ * type or a constructor (ir_prelude_hide): the module's own definitions
+ * are the ones used, as in TVM, whose parser imports no prelude.  The
+ * constructors of `type Name tvars? { .. }` are the identifiers that open
+ * the entries of its braces. */
+static void hide_prelude(Parser *p) {
+  const Tok *end = &p->toks[p->ntok - 1]; /* EOF */
+  for (const Tok *t = p->toks; t + 1 < end; t++) {
+    if (t->k != TK_TYPE || t[1].k != TK_IDENT)
+      continue;
+    ir_prelude_hide(p->m, t[1].s, (size_t)t[1].len);
+    const Tok *c = t + 2;
+    if (c->k == TK_LBRACK)
+      while (c < end && (c++)->k != TK_RBRACK)
+        ;
+    if (c->k != TK_LBRACE)
+      continue;
+    int depth = 0;
+    for (bool entry = true; ++c < end;) {
+      if (depth == 0 && (c->k == TK_RBRACE || c->k == TK_DEF || c->k == TK_TYPE))
+        break;
+      if (depth == 0 && entry && c->k == TK_IDENT)
+        ir_prelude_hide(p->m, c->s, (size_t)c->len);
+      depth += (c->k == TK_LPAREN || c->k == TK_LBRACK) - (c->k == TK_RPAREN || c->k == TK_RBRACK);
+      entry = depth == 0 && c->k == TK_COMMA;
+    }
+  }
 }
 
 /* Declares every `type Name[A, ..]` header so types can be used before
@@ -1469,6 +1424,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
   p.attempted.arena = p.tmp;
   p.toks = ir_lex(text, len, p.tmp, &p.ntok);
+  hide_prelude(&p);
   prescan_types(&p);
   for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
     parse_item_guarded(&p, first);

@@ -158,7 +158,9 @@ typedef struct Printer {
   PtrMap vused;     /* Vars used */
   const Var **used; /* in order of first use */
   int nused, capused;
-  int nfree; /* used[] entries never bound: printed as free_var */
+  int nfree;          /* used[] entries never bound: printed as free_var */
+  const char **names; /* optional: Var id -> printed name, in names_arena */
+  Arena *names_arena;
 } Printer;
 
 /* Appends s to the output (nothing in the dry walk). */
@@ -344,8 +346,12 @@ static const char *fresh(Printer *p, NameSet *ns, const char *hint, bool type_ns
 static const char *var_name(Printer *p, const Var *v) {
   int added;
   int64_t *slot = ptrmap_put(&p->vname, v, &added);
-  if (added)
-    *slot = (int64_t)(intptr_t)fresh(p, &p->vtaken, v->name, false);
+  if (added) {
+    const char *s = fresh(p, &p->vtaken, v->name, false);
+    *slot = (int64_t)(intptr_t)s;
+    if (p->names)
+      p->names[v->id] = arena_strdup(p->names_arena, s);
+  }
   return (const char *)(intptr_t)*slot;
 }
 
@@ -1138,10 +1144,12 @@ static char *finish(Printer *p) {
   return text;
 }
 
-/* Header, type definitions (not the prelude's), then definitions. */
-char *ir_print_module(const Module *m) {
+/* Header, type definitions (not the prelude's), then definitions; the
+ * variables' names into names when it is not NULL. */
+static char *print_module(const Module *m, const char **names, Arena *names_arena) {
   Printer p;
   printer_init(&p, m);
+  p.names = names, p.names_arena = names_arena;
   put(&p, "#[version = \"0.0.5\"]\n");
   for (int i = 0; i < m->ntypes; i++)
     if (!m->types[i]->builtin) {
@@ -1158,6 +1166,15 @@ char *ir_print_module(const Module *m) {
   if (p.out.len >= 2 && p.out.s[p.out.len - 2] == '\n')
     p.out.s[--p.out.len] = 0; /* one newline at the end */
   return finish(&p);
+}
+
+char *ir_print_module(const Module *m) {
+  return print_module(m, NULL, NULL);
+}
+
+char *ir_print_module_names(const Module *m, Arena *a, const char ***names) {
+  *names = ARENA_ARRAY(a, const char *, m->next_var_id ? m->next_var_id : 1);
+  return print_module(m, *names, a);
 }
 
 /* Statements one per line, free variables declared first. */

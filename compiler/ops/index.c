@@ -374,8 +374,7 @@ bool sample_take(OpId op, OpSolveCtx *cx, OpSig *sig) {
     others *= i == a ? 1 : x->tensor.shape[i];
   int ri = op_draw_rank(cx, 0, a >= 0 ? op_rank_cap(cx->lim) - rd + 1 : op_rank_cap(cx->lim));
   op_draw_shape(cx, ri, others ? cx->lim->max_numel / others : cx->lim->max_numel, ishape);
-  if (ri > 0 && op_pick_below(cx, 8) == 7)
-    ishape[op_pick_below(cx, ri)] = 0;
+  op_maybe_empty(cx, ri, ishape);
   op_sig_start(cx, sig, 2, NULL);
   sig->args[0] = x;
   sig->args[1] = ir_tensor_type(cx->arena, op_pick_dtype(cx, mask), ri, ishape);

@@ -122,11 +122,9 @@ bool solve_concatenate(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   int64_t sizes[4];
   if (!rec_concatenate(op, want, cx->lim))
     return false;
-  int axis = (int)op_pick_below(cx, want->tensor.rank), n = 1 + (int)op_pick_below(cx, 4);
-  int64_t rem = want->tensor.shape[axis];
-  for (int i = 0; i + 1 < n; i++)
-    rem -= sizes[i] = op_pick_below(cx, rem + 1);
-  sizes[n - 1] = rem;
+  int axis = (int)op_pick_below(cx, want->tensor.rank);
+  int n = op_draw_npieces(cx, want->tensor.shape[axis], 4);
+  op_draw_pieces(cx, want->tensor.shape[axis], n, true, sizes);
   op_sig_start(cx, sig, 1, want);
   concat_sig(cx, sig, want, axis, n, sizes);
   return true;
@@ -137,7 +135,7 @@ bool sample_concatenate(OpId op, OpSolveCtx *cx, OpSig *sig) {
   if (!op_can_sample(cx, 1))
     return false;
   Type *base = op_draw_tensor_maybe_empty(cx, 1, op_rank_cap(cx->lim), OP_ALL);
-  int r = base->tensor.rank, axis = (int)op_pick_below(cx, r), n = 1 + (int)op_pick_below(cx, 4);
+  int r = base->tensor.rank, axis = (int)op_pick_below(cx, r);
   int64_t saved = base->tensor.shape[axis];
   base->tensor.shape[axis] = 1;
   op_count_elems(r, base->tensor.shape, &others);
@@ -145,8 +143,8 @@ bool sample_concatenate(OpId op, OpSolveCtx *cx, OpSig *sig) {
   int64_t budget = others ? cx->lim->max_numel / others : cx->lim->max_dim;
   if (budget > cx->lim->max_dim)
     budget = cx->lim->max_dim; /* the result's axis is invented too */
-  for (int i = 0; i < n; i++)
-    budget -= sizes[i] = op_pick_below(cx, budget + 1);
+  int n = op_draw_npieces(cx, budget, 4);
+  op_draw_pieces(cx, budget, n, false, sizes);
   op_sig_start(cx, sig, 1, NULL);
   concat_sig(cx, sig, base, axis, n, sizes);
   return op_sig_finish(rel_concatenate, op, cx, sig);

@@ -46,6 +46,8 @@ typedef struct OpLimits {
   int64_t max_numel; /* largest tensor (elements) among args and result */
   int64_t max_flops; /* multiply-adds for dense, batch_matmul, conv2d */
   uint32_t dtypes;   /* bit set of DTypes it may invent (1u << DT_x) */
+  int64_t min_dim;   /* smallest dimension it may invent: 0, or 1 for no
+                        empty tensors (dims of the wanted type are kept) */
 } OpLimits;
 
 extern const OpLimits op_default_limits;

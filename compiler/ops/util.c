@@ -260,13 +260,36 @@ int64_t op_enc_axis(OpSolveCtx *cx, int axis, int range) {
   return op_coin(cx) ? axis - range : axis;
 }
 
+void op_maybe_empty(OpSolveCtx *cx, int rank, int64_t *shape) {
+  if (cx->lim->min_dim < 1 && rank > 0 && op_pick_below(cx, 8) == 7)
+    shape[op_pick_below(cx, rank)] = 0;
+}
+
 Type *op_draw_tensor_maybe_empty(OpSolveCtx *cx, int lo, int hi, uint32_t allowed) {
   int64_t shape[IR_MAX_RANK];
   int rank = op_draw_rank(cx, lo, hi < IR_MAX_RANK ? hi : IR_MAX_RANK);
   op_draw_shape(cx, rank, cx->lim->max_numel, shape);
-  if (rank > 0 && op_pick_below(cx, 8) == 7)
-    shape[op_pick_below(cx, rank)] = 0;
+  op_maybe_empty(cx, rank, shape);
   return ir_tensor_type(cx->arena, op_draw_dtype(cx, allowed), rank, shape);
+}
+
+int op_draw_npieces(OpSolveCtx *cx, int64_t total, int max) {
+  int64_t m = cx->lim->min_dim;
+  if (m > 0 && total / m < max)
+    max = (int)(total / m);
+  return 1 + (int)op_pick_below(cx, max > 1 ? max : 1);
+}
+
+void op_draw_pieces(OpSolveCtx *cx, int64_t total, int n, bool exact, int64_t *sizes) {
+  int64_t m = cx->lim->min_dim > 0 ? cx->lim->min_dim : 0;
+  for (int i = 0; i < n; i++) {
+    int64_t rest = m * (n - 1 - i); /* what the pieces after this one need */
+    if (exact && i == n - 1)
+      sizes[i] = total;
+    else
+      sizes[i] = m + op_pick_below(cx, total - rest - m + 1);
+    total -= sizes[i];
+  }
 }
 
 void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret) {

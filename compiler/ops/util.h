@@ -267,9 +267,19 @@ bool op_coin(OpSolveCtx *cx);
 DType op_pick_dtype(OpSolveCtx *cx, uint32_t mask);
 /* An axis in [0, range) written as is or counted from the end. */
 int64_t op_enc_axis(OpSolveCtx *cx, int axis, int range);
+/* Sometimes (the last choice) make one of the rank dims of shape zero,
+ * when the limits' min_dim allows empty tensors (otherwise no choice is
+ * read). */
+void op_maybe_empty(OpSolveCtx *cx, int rank, int64_t *shape);
 /* Draw a tensor type: rank in [lo, hi], at most max_numel elements, dtype
- * in allowed, and sometimes (the last choice) one dim of size zero. */
+ * in allowed, and sometimes one dim of size zero (op_maybe_empty). */
 Type *op_draw_tensor_maybe_empty(OpSolveCtx *cx, int lo, int hi, uint32_t allowed);
+/* How many pieces, 1 .. max, an extent may be cut into when each piece has
+ * at least min_dim elements (total >= 1); choice 0 gives one. */
+int op_draw_npieces(OpSolveCtx *cx, int64_t total, int max);
+/* Cut an extent into n pieces of at least min_dim each (total >= n *
+ * min_dim): their sizes sum to total (exact), or to at most total. */
+void op_draw_pieces(OpSolveCtx *cx, int64_t total, int n, bool exact, int64_t *sizes);
 /* Start a solution with nargs arguments, no attributes and result ret
  * (copied; NULL leaves it for the relation). */
 void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret);

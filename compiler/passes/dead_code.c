@@ -20,6 +20,12 @@
  * %0`).  When it kept such a let and removed anything (lets or globals),
  * the pass runs again, so the exception is judged on the final reference
  * counts, as the checker does.
+ * Contract (pass.h): PASS_EXACT.  Errors: a dead let goes only when its
+ * value is pure, and a match that is not provably exhaustive is not
+ * (passutil.h), so an unused `match?` that fails stays and fails; the pass
+ * never turns an error into a value.  Effects: ref operations and calls
+ * of closures and globals are not pure, so an unused ref_read or write
+ * stays.  Floats: nothing is computed.  Removed globals are unreachable.
  * Guarantees (post_dead_code): no let with an unused variable and a pure
  * value remains but those of the exception, and every global is reachable
  * from @main.

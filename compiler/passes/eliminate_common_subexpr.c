@@ -18,6 +18,11 @@
  * expressions (refs, closure calls, matches, lets) are never candidates.
  * Shared input nodes are rewritten once and reused wherever the result is
  * still valid (the scopes its replacements came from are still open).
+ * Contract (pass.h): PASS_EXACT.  A merged call is structurally equal to
+ * the one it becomes (constants bit-identical, so 0.0 and -0.0 never
+ * merge), operators are deterministic, and only binder- and effect-free
+ * expressions are candidates: results, errors and effects stay as they
+ * were (the interpreter evaluates a shared node at each use anyway).
  * Guarantees (post_eliminate_common_subexpr): walking the result the same
  * way (each node's children on its first visit), no candidate finds a
  * structurally equal, different node in the table, nor a let value whose

@@ -21,6 +21,13 @@
  * Never evaluates anything with effects: only operator kernels run, and only
  * pure subexpressions are dropped.  Shared (graph-bound) nodes are rewritten
  * once, so sharing is preserved.
+ * Contract (pass.h): PASS_EXACT.  Floats: a folded call runs op_eval, the
+ * interpreter's own kernel, on the same bits, and the constant keeps the
+ * result's bits (-0 and NaN payloads included); nothing is re-associated.
+ * Errors: what goes is pure, hence total (passutil.h): the branch an if on
+ * a constant never takes, the other fields of a projected tuple literal,
+ * an unused constant; a match that may fail is never pure.  Effects: no
+ * ref operation is pure, so none is evaluated, dropped or moved.
  * Guarantees (post_fold_constant): outside primitive functions no foldable
  * call (as above), no projection of a tuple literal with pure other fields
  * and no if on a constant condition remain; nowhere is a let bound to a

@@ -73,6 +73,15 @@
  * directly) stay as they are.  So a second run changes nothing, and F4
  * holds exactly after any sequence of passes.
  *
+ * Contract (pass.h): PASS_EXACT.  A primitive function runs the same
+ * kernels on the same values in the interpreter (no fused kernel of its
+ * own re-associates anything), so floats stay bit-identical.  Only pure
+ * operator calls, tuples and projections are grouped; a kernel's outside
+ * inputs become its arguments in the order the body first uses them,
+ * which is the order they were evaluated in (left to right, depth first),
+ * so impure inputs keep their effects' order, and a primitive function
+ * taken apart had shareable (pure, total) arguments.
+ *
  * Guarantees (post_fuse_ops):
  *   F1 no operator call outside a primitive function;
  *   F2 each primitive function's body is made of operator calls, tuples,

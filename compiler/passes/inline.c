@@ -28,6 +28,10 @@
  *   - rounds repeat until the postcondition holds, since an inlined body
  *     can make a new direct call (a global returned as a value, then
  *     called).
+ * Contract (pass.h): PASS_EXACT.  The arguments are bound by lets in the
+ * order the call evaluated them, before the body, and evaluating the
+ * callee (a global or a variable) has no effect, so every ref effect and
+ * every failure happens as and when it did; no arithmetic changes.
  * Guarantees (post_inline): no call remains of a global that is not
  * recursive and is marked Inline=1 or referenced once (unless its type
  * parameters cannot be instantiated at that call), and no let-bound

@@ -9,7 +9,7 @@
 #include "pass.h"
 
 const PassInfo pass_table[] = {
-#define X(name, test_only) {#name, pass_##name, post_##name, test_only},
+#define X(name, test_only, allow) {#name, pass_##name, post_##name, test_only, allow},
     PASSES(X)
 #undef X
 };
@@ -65,6 +65,8 @@ bool pass_parse_list(const char *list, const PassInfo **out, int max, int *n, ch
 PassStatus pass_run(const PassInfo *p, Module *m, Diag *d) {
   if (!p->run(m, d))
     return PASS_FAILED;
+  if (!ir_depth_ok(m, d))
+    return PASS_TOO_DEEP;
   if (!ir_well_formed(m, d))
     return PASS_ILL_FORMED;
   if (!ty_check_module(m, d))

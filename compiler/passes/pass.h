@@ -8,7 +8,12 @@
  * have been type checked (Expr.type set by ty_check_module); it rewrites the
  * module in place, allocating new nodes in m->arena (old nodes may be left
  * unreachable: the arena frees them with the module); it must keep every
- * global function's type and its result under the reference interpreter.
+ * global function's type, and @main's result and trace of ref effects
+ * under the reference interpreter (eval.h) exactly -- floats bit-identical
+ * (NaN payloads aside), -0 and +0 apart, a run that fails failing, every
+ * ref creation, write and read in the same order with the same values --
+ * except for what its contract allows (the allow column below; the pass's
+ * own comment says why it needs each allowance, or why none).
  * New nodes may leave .type NULL: pass_run re-checks types after the pass.
  * A pass returns false only for an internal failure, with a message in d.
  * Its postcondition checker reports, into d, where the output breaks the
@@ -22,26 +27,42 @@
 
 #include "../ir/ir.h"
 
-/* PASS(name, test_only) -- run is pass_<name>, checker is post_<name>. */
+/* What a pass's contract lets change, beyond which the result and effects
+ * oracles compare exactly (targets/relayc maps these to TG_ALLOW_*). */
+enum {
+  PASS_EXACT = 0,                      /* nothing */
+  PASS_ALLOW_FLOAT = 1u << 0,          /* floats within a tolerance (reassociation) */
+  PASS_ALLOW_SIGNED_ZERO = 1u << 1,    /* -0 may become +0 and back */
+  PASS_ALLOW_ERROR_TO_VALUE = 1u << 2, /* a failing run (match?) may return a value */
+  PASS_ALLOW_DROP_READS = 1u << 3,     /* unused ref reads may go */
+};
+
+/* PASS(name, test_only, allow) -- run is pass_<name>, checker is
+ * post_<name>, allow its contract's PASS_ALLOW_* set.  No pass of relayc
+ * needs an allowance: each one's comment says why. */
 #define PASSES(X)                                                                                  \
-  X(fold_constant, false)                                                                          \
-  X(dead_code, false)                                                                              \
-  X(eliminate_common_subexpr, false)                                                               \
-  X(simplify_expr, false)                                                                          \
-  X(inline, false)                                                                                 \
-  X(to_anf, false)                                                                                 \
-  X(to_gnf, false)                                                                                 \
-  X(fuse_ops, false)                                                                               \
+  X(fold_constant, false, PASS_EXACT)                                                              \
+  X(dead_code, false, PASS_EXACT)                                                                  \
+  X(eliminate_common_subexpr, false, PASS_EXACT)                                                   \
+  X(simplify_expr, false, PASS_EXACT)                                                              \
+  X(inline, false, PASS_EXACT)                                                                     \
+  X(to_anf, false, PASS_EXACT)                                                                     \
+  X(to_gnf, false, PASS_EXACT)                                                                     \
+  X(fuse_ops, false, PASS_EXACT)                                                                   \
   TEST_PASSES(X)
 
 /* Deliberately wrong passes: they exist only in the test build, to prove
- * that every oracle of the harness fires (see tests/). */
+ * that every oracle of the harness fires (see tests/ and bad_passes.c). */
 #ifdef RS_TEST_PASSES
 #define TEST_PASSES(X)                                                                             \
-  X(bad_fold_swap, true)                                                                           \
-  X(bad_cse_attrs, true)                                                                           \
-  X(bad_dce_refwrite, true)                                                                        \
-  X(bad_anf, true)
+  X(bad_fold_swap, true, PASS_EXACT)                                                               \
+  X(bad_cse_attrs, true, PASS_EXACT)                                                               \
+  X(bad_dce_refwrite, true, PASS_EXACT)                                                            \
+  X(bad_anf, true, PASS_EXACT)                                                                     \
+  X(bad_neg_sub, true, PASS_EXACT)                                                                 \
+  X(bad_match_wild, true, PASS_EXACT)                                                              \
+  X(bad_dse, true, PASS_EXACT)                                                                     \
+  X(bad_reassoc, true, PASS_EXACT)
 #else
 #define TEST_PASSES(X)
 #endif
@@ -54,9 +75,10 @@ typedef struct PassInfo {
   PassRunFn run;
   PassPostFn post;
   bool test_only;
+  unsigned allow; /* PASS_ALLOW_* */
 } PassInfo;
 
-#define X(name, test_only)                                                                         \
+#define X(name, test_only, allow)                                                                  \
   bool pass_##name(Module *m, Diag *d);                                                            \
   bool post_##name(const Module *m, Diag *d);
 PASSES(X)
@@ -84,13 +106,15 @@ void pass_names(char *buf, size_t len);
 typedef enum PassStatus {
   PASS_OK,
   PASS_FAILED,     /* the pass reported an internal failure */
+  PASS_TOO_DEEP,   /* its output is beyond IR_MAX_DEPTH or IR_MAX_NESTING
+                      (ir_depth_ok): no bug, but nothing may walk it */
   PASS_ILL_FORMED, /* its output is not well formed (ir_well_formed) */
   PASS_ILL_TYPED,  /* its output does not type check (ty_check_module) */
 } PassStatus;
 
-/* Run pass p on m, then check that the output is well formed and type
- * check it again (which sets the types of the nodes the pass made).  The
- * first problem's message goes into d. */
+/* Run pass p on m, then check that the output is within the depth bounds
+ * (ir_depth_ok), well formed, and type check it again (which sets the types of the nodes
+ * the pass made).  The first problem's message goes into d. */
 PassStatus pass_run(const PassInfo *p, Module *m, Diag *d);
 
 #endif

@@ -38,6 +38,15 @@
  *   cast(cast(x, t1), t2) -> cast(x, t2) when x -> t1 is exact and keeps
  *                                the kind of conversion: int to wider int,
  *                                float32 to float64, or from bool
+ * Contract (pass.h): PASS_EXACT.  Every rule keeps the result bit for bit:
+ * x * 1, x / 1, x - (+0.0) and x + (-0.0) are x for every float x,
+ * -0.0 and NaN included.  x + (+0.0) is not: -0.0 + 0.0 is +0.0 in IEEE
+ * 754 arithmetic (round to nearest), which Relay's float add is, and the
+ * two zeros are different values to a program (1 / x tells them apart),
+ * so that rule would be wrong, not a precision matter; it is left out
+ * rather than the contract relaxed.  x * 0 becomes 0 for integers only
+ * (for floats it may be -0 or NaN).  Errors and effects: only pure
+ * operands are dropped, nothing is reordered.
  * Shared nodes are rewritten once (memoised), so sharing is preserved;
  * only pure operator nodes and uniform arguments are ever dropped, and what
  * a dropped argument determined about types is pinned (passutil.h).

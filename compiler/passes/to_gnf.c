@@ -42,6 +42,8 @@
  * function body or a branch is evaluated there instead of before it, as
  * in Relay (pure and total, so the result is the same).
  *
+ * Contract (pass.h): PASS_EXACT.  Only pure values (total, without
+ * effects) move or go; impure lets stay where they are (K1).
  * Guarantees (post_to_gnf): every let that remains is kept by K1-K3.
  */
 #include "pass.h"

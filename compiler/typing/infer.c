@@ -27,9 +27,9 @@
 #include "infer_int.h"
 
 enum {
-  MAX_DEPTH = 10000,    /* expression nesting (let chains do not count) */
-  MAX_VAR_ID = 1 << 24, /* larger var ids are taken as corrupt */
-  MSG = 200,            /* bytes of a formatted type in messages */
+  MAX_DEPTH = IR_MAX_DEPTH, /* expression nesting (let chains do not count) */
+  MAX_VAR_ID = 1 << 24,     /* larger var ids are taken as corrupt */
+  MSG = 200,                /* bytes of a formatted type in messages */
 };
 
 /* ----------------------------------------------------------- messages */

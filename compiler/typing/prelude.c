@@ -285,6 +285,8 @@ const char *ty_prelude_name(int i) {
 }
 
 GlobalFn *ty_prelude_add(Module *m, const char *name) {
+  if (!ir_list_def(m) || !ir_option_def(m) || !ir_tree_def(m))
+    return NULL; /* the module has its own List, Option or Tree */
   for (int i = 0; i < NPRELUDE; i++) {
     if (strcmp(prelude[i].name, name) != 0)
       continue;

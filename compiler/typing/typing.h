@@ -72,7 +72,8 @@ int ty_match_exhaustive(const Clause *clauses, int n, const Type *scrut, Arena *
 /* ------------------------------------------------------------- prelude */
 
 /* Define the prelude function @name (and the prelude functions it calls)
- * in m, unless already defined; returns it, or NULL for an unknown name.
+ * in m, unless already defined; returns it, or NULL for an unknown name or
+ * a module that defines its own List, Option or Tree (ir_prelude_hide).
  * All are polymorphic over the prelude types List, Option and Tree, fully
  * annotated, total, and terminate on finite lists and trees. */
 GlobalFn *ty_prelude_add(Module *m, const char *name);

@@ -5,11 +5,13 @@
  *   stages       the passes of pass.h; -passes=a,b,c (pass_parse_list), or
  *                1 to 4 production passes chosen by the input's header
  *   load         the program itself (relayc takes every generated program)
- *   run          pass_run: the pass, then well-formed and re-typed
+ *   run          pass_run: the pass, then well-formed and re-typed; an
+ *                output too deep (ir_depth_ok) is refused (TG_REJECTED)
  *   check        "well-formed", "type": pass_run's verdict, and every
  *                global that survives keeps its function type (@main must
  *                survive)
- *   execute      the reference interpreter on @main
+ *   execute      the reference interpreter on @main, with its trace
+ *   contracts    each pass's allow column (pass.h) as TgStage.allow
  *   round trip   print -> parse -> print is the identity
  *   post         the pass's own checker (post_<pass>)
  */
@@ -40,10 +42,28 @@ struct TgProgram {
 
 /* ------------------------------------------------------------ pipelines */
 
+/* A pass's contract (pass.h's PASS_ALLOW_*) as the oracle's TG_ALLOW_*. */
+static uint32_t stage_allow(const PassInfo *p) {
+  static const struct {
+    unsigned pass;
+    uint32_t tg;
+  } map[] = {
+      {PASS_ALLOW_FLOAT, TG_ALLOW_FLOAT},
+      {PASS_ALLOW_SIGNED_ZERO, TG_ALLOW_SIGNED_ZERO},
+      {PASS_ALLOW_ERROR_TO_VALUE, TG_ALLOW_ERROR_TO_VALUE},
+      {PASS_ALLOW_DROP_READS, TG_ALLOW_DROP_READS},
+  };
+  uint32_t allow = 0;
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (p->allow & map[i].pass)
+      allow |= map[i].tg;
+  return allow;
+}
+
 static void to_pipeline(const PassInfo *const *passes, int n, TgPipeline *p) {
   p->n = n;
   for (int i = 0; i < n; i++)
-    p->stage[i] = (TgStage){passes[i]->name, passes[i], TG_ALLOW_FLOAT};
+    p->stage[i] = (TgStage){passes[i]->name, passes[i], stage_allow(passes[i])};
 }
 
 static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t errlen) {
@@ -111,11 +131,12 @@ static TgStatus run(TgProgram *p, const TgStage *s, char **diag) {
   free(p->diag);
   p->diag = p->status == PASS_OK ? NULL : strdup(d.text ? d.text : "");
   diag_free(&d);
-  if (p->status != PASS_FAILED)
+  if (p->status != PASS_FAILED && p->status != PASS_TOO_DEEP)
     return TG_OK;
   *diag = p->diag;
   p->diag = NULL;
-  return TG_FAILED;
+  /* An output too deep for the other walks is a refusal, not a bug. */
+  return p->status == PASS_TOO_DEEP ? TG_REJECTED : TG_FAILED;
 }
 
 /* Every global that survives keeps its function type; @main survives.

@@ -13,6 +13,12 @@ if(TARGET pass_fuzzer)
                      $<TARGET_FILE:pass_fuzzer> ${_out} ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer
                      -seed=1 -runs=4000 -max_total_time=40 -max_len=1024 -timeout=10)
     set_tests_properties(fuzz_pass_smoke PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+    # Started directly, as a user would: bad -passes= lists are errors, our
+    # flags reach -jobs workers without libFuzzer's "unrecognized flag"
+    # warning, harnesses/options' defaults hold (tests/oracles/fuzz_flags).
+    add_test(NAME fuzz_pass_flags COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/fuzz_flags
+                                          $<TARGET_FILE:pass_fuzzer>)
+    set_tests_properties(fuzz_pass_flags PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
     # A fixed random sample without feedback: 3,000 choice streams from
     # `relaysmith gen`, each run once (-runs=0).  Random sampling reaches
     # what coverage-guided runs from a grown corpus may stay away from (a

@@ -6,20 +6,21 @@
 # passes in two buckets and several of one pass in one (tests/reduce/triage).
 if(TARGET pass_fuzzer AND TARGET relaysmith AND RS_TEST_PASSES)
   set(_reduce_cases
-      "bad_fold_swap bad_fold_swap"
-      "bad_cse_attrs bad_cse_attrs"
-      "bad_dce_refwrite bad_dce_refwrite"
-      "bad_anf bad_anf"
-      "print_drop_attr simplify_expr -fault=print_drop_attr")
+      "bad_fold_swap 12 bad_fold_swap"
+      "bad_cse_attrs 12 bad_cse_attrs"
+      "bad_dce_refwrite 16 bad_dce_refwrite"
+      "bad_anf 12 bad_anf"
+      "print_drop_attr 12 simplify_expr -fault=print_drop_attr")
   foreach(case ${_reduce_cases})
     string(REPLACE " " ";" case ${case})
     list(GET case 0 bug)
-    list(SUBLIST case 1 -1 args)
+    list(GET case 1 max_nodes)
+    list(SUBLIST case 2 -1 args)
     add_test(NAME reduce_${bug}
              COMMAND ${CMAKE_SOURCE_DIR}/tests/reduce/reduce_bug $<TARGET_FILE:relaysmith>
                      $<TARGET_FILE:pass_fuzzer> ${CMAKE_BINARY_DIR}/crashes/${bug} ${args})
     set_tests_properties(reduce_${bug} PROPERTIES FIXTURES_REQUIRED crash_${bug}
-                         ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+                         ENVIRONMENT "${RS_TEST_ENV};MAX_NODES=${max_nodes}" TIMEOUT 120)
   endforeach()
   add_test(NAME reduce_triage
            COMMAND ${CMAKE_SOURCE_DIR}/tests/reduce/triage $<TARGET_FILE:relaysmith>

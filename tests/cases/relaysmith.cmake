@@ -1,6 +1,6 @@
 # The relaysmith tool: stats over random inputs must report every program
-# well formed, well typed and evaluating without error (exit 0), for each
-# policy; gen/decode round trip through a saved byte file; bad usage exits 2.
+# well formed, well typed and evaluating without invalidity (exit 0), for
+# each policy; gen/decode round trip through a saved byte file; bad usage exits 2.
 if(TARGET relaysmith)
   add_test(NAME relaysmith_stats COMMAND relaysmith stats --count 3000 --max-len 2048
                                                           --seed 11)

@@ -11,6 +11,13 @@ function(run expect_rc)
   set(ERR_TEXT "${err}" PARENT_SCOPE)
 endfunction()
 
+# expect(VAR REGEX) - fail unless the text in VAR matches REGEX.
+function(expect var regex)
+  if(NOT "${${var}}" MATCHES "${regex}")
+    message(FATAL_ERROR "expected /${regex}/ in ${var}:\n${${var}}")
+  endif()
+endfunction()
+
 # Help texts.
 run(0 --help)
 foreach(cmd gen decode stats reduce triage)
@@ -100,3 +107,89 @@ run(0 decode --count ${OUT}/zero.bin)
 if(NOT OUT_TEXT MATCHES "^[0-9]+\n$")
   message(FATAL_ERROR "decode --count printed:\n${OUT_TEXT}")
 endif()
+
+# run: a file that is Relay text is parsed, whatever its name (a header, a
+# .relay name, or UTF-8 with def/fn/type), and a parse error is reported at
+# its position, exit 1; only --bytes decodes it as a choice stream.
+set(header "#[version = \"0.0.5\"]\n")
+file(WRITE ${OUT}/bad.txt "${header}def @main() -> float32 {\n  1f +\n}\n")
+run(1 run ${OUT}/bad.txt)
+expect(ERR_TEXT "bad.txt:4:1: error: expected an expression, found `}`")
+file(WRITE ${OUT}/bad.relay "def @main() { (1f, }")
+run(1 run ${OUT}/bad.relay)
+expect(ERR_TEXT "bad.relay:1:20: error: expected an expression")
+file(WRITE ${OUT}/bad.dat "\n\ndef @main() -> float32 { %y }\n")
+run(1 run ${OUT}/bad.dat)
+expect(ERR_TEXT "bad.dat:3:26: error: undefined variable `%y`")
+run(0 run --bytes ${OUT}/bad.dat)
+expect(OUT_TEXT "// result before: ")
+# Not text: decoded; --text parses it anyway.
+file(WRITE ${OUT}/plain.dat "hello")
+run(0 run ${OUT}/plain.dat)
+run(1 run --text ${OUT}/plain.dat)
+expect(ERR_TEXT "plain.dat:1:1: error: expected `def` or `type`")
+run(0 run --help)
+foreach(opt --passes= --print-after= --policy --seed --text --bytes)
+  expect(OUT_TEXT "\n  ${opt}")
+endforeach()
+
+# run: a module without @main is checked and its passes run; nothing is
+# evaluated, and it says so.
+file(WRITE ${OUT}/nomain.relay "${header}def @f(%x: float32) -> float32 {\n  %x + 0f\n}\n")
+run(0 run --passes=fold_constant,dead_code,to_anf ${OUT}/nomain.relay)
+expect(OUT_TEXT "// after to_anf\n.*def @f\\(%x: float32\\)")
+expect(OUT_TEXT "// no @main: nothing was evaluated\n$")
+run(0 run --text ${OUT}/nomain.relay)
+expect(OUT_TEXT "^// program\n")
+
+# triage: an empty directory is 0 files; a missing one is an error.
+file(MAKE_DIRECTORY ${OUT}/empty)
+run(0 triage ${OUT}/empty)
+expect(OUT_TEXT "^0 files, 0 buckets, 0 not failing\n$")
+run(1 triage ${OUT}/missing)
+expect(ERR_TEXT "missing: No such file or directory")
+
+# decode --spans: the variables in scope are named as the program prints
+# them (%x1 and %x2, not both %x).
+run(0 gen --seed 5 --count 1 --size 300 --save ${OUT})
+run(0 decode --spans ${OUT}/gen-5-0.bin)
+string(FIND "${OUT_TEXT}" "\n// " at)
+string(SUBSTRING "${OUT_TEXT}" 0 ${at} program)
+string(SUBSTRING "${OUT_TEXT}" ${at} -1 spans)
+string(REGEX MATCHALL "{[^}\n]*}" scopes "${spans}")
+string(REGEX MATCHALL "%[A-Za-z_][A-Za-z0-9_]*" names "${scopes}")
+list(REMOVE_DUPLICATES names)
+if(NOT names MATCHES "%[a-z]+[0-9]+(;|$)")
+  message(FATAL_ERROR "decode --spans: no numbered name (%x2) in the scopes (${names}):\n${OUT_TEXT}")
+endif()
+foreach(n ${names})
+  if(NOT program MATCHES "${n}[^A-Za-z0-9_]")
+    message(FATAL_ERROR "decode --spans names ${n}, which the program does not have:\n${OUT_TEXT}")
+  endif()
+endforeach()
+
+# reduce: an input that passes with the passes its header chooses says
+# that a crash found with -passes= or -policy= needs those flags.
+run(1 reduce ${OUT}/zero.bin -o ${OUT}/zero.min)
+expect(ERR_TEXT "does not fail on pass_fuzzer \\(policy default, passes: chosen by each input's header\\)")
+expect(ERR_TEXT "give them as --passes= or --policy=")
+
+# run: text that parses but is not well formed (TVM's test_ref shares a ref
+# through a graph binding) is reported with its position, exit 1.
+file(WRITE ${OUT}/shared_ref.relay
+     "def @main(%x: float32) {\n  %0 = ref(%x);\n  ref_write(%0, 1f);\n  ref_read(%0)\n}\n")
+run(1 run ${OUT}/shared_ref.relay)
+expect(ERR_TEXT "shared_ref.relay:2:8: error: in @main: an expression with effects")
+
+# run: a pass whose output is deeper than the bounds of ir.h is refused:
+# the passes stop there, with the bound's message, exit 1 (to_gnf makes a
+# 3000-let chain one expression nested 3000 deep).
+set(chain "def @main(%x0: float32) -> float32 {\n")
+foreach(i RANGE 1 3000)
+  math(EXPR j "${i} - 1")
+  string(APPEND chain "  let %x${i} = add(%x${j}, 1f);\n")
+endforeach()
+file(WRITE ${OUT}/chain.relay "${chain}  %x3000\n}\n")
+run(0 run --passes=dead_code ${OUT}/chain.relay)
+run(1 run --passes=to_gnf,dead_code ${OUT}/chain.relay)
+expect(ERR_TEXT "stopped after to_gnf, whose output is refused:\n.*@main nests deeper than 512 levels \\(IR_MAX_NESTING")

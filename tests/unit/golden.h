@@ -156,7 +156,8 @@ static inline void golden_before_take(GoldenBefore *b, Module *m) {
 }
 
 /* Compare m, after a pass, with what it was: the same global types (a
- * global may be gone when drops), bit-identical results. */
+ * global may be gone when drops), bit-identical results, the same trace
+ * of ref effects. */
 static inline void golden_before_check(GoldenBefore *b, Module *m, const char *what, bool drops) {
   for (int i = 0; i < b->n; i++) {
     GlobalFn *g = ir_global_get(m, b->names[i]);
@@ -169,8 +170,9 @@ static inline void golden_before_check(GoldenBefore *b, Module *m, const char *w
     EvResult a = ev_run_main(r, m, (uint64_t)s + 1);
     char why[512] = "";
     bool same = a.status == b->res[s].status &&
-                (a.status != EV_OK || ev_value_identical(a.value, b->res[s].value));
-    if (!same)
+                (a.status != EV_OK || ev_value_identical(a.value, b->res[s].value)) &&
+                ev_compare_effects(&b->res[s], &a, NULL, why, sizeof why) == EV_SAME;
+    if (!same && !why[0])
       ev_compare(&b->res[s], &a, NULL, why, sizeof why);
     CHECK_MSG(same, "%s: seed %d: result changed (%s / %s): %s: %s vs %s", what, s + 1,
               ev_status_name(b->res[s].status), ev_status_name(a.status), why,

@@ -1,7 +1,8 @@
 /*
  * The reference interpreter without operators: every expression form,
  * closures, recursion through globals, refs, ADTs and match, budgets,
- * inputs, comparison, printing and determinism.  Programs are built with
+ * inputs, comparison (exact, and under each rule), the trace of ref
+ * effects and its comparison, printing and determinism.  Programs are built with
  * the builder API; expected values are worked out by hand in comments.
  * (Operator calls are in test_eval_ops.c.)
  */
@@ -532,6 +533,162 @@ static void test_determinism(void) {
   ir_module_free(m);
 }
 
+/* --------------------------------------------------------------- effects */
+
+/* A trace as text: "new 0 int32 0; write 0 int32 5; read 0 int32 5". */
+static char *trace_str(EvRun *r, const EvTrace *t) {
+  static const char *kind[] = {"new", "write", "read"};
+  char *s = "";
+  for (const EvEffect *e = t->first; e; e = e->next)
+    s = arena_printf(r->arena, "%s%s%s %d %s", s, *s ? "; " : "", kind[e->kind], e->ref,
+                     ev_print_value(r->arena, e->value));
+  return s;
+}
+
+static void test_effects_recorded(void) {
+  Module *m = ir_module_new();
+  /* let %s = ref(0); (%s := 5, ref_read(%s), ref(ref_read(%s))) */
+  Var *s = ir_var(m, "s", NULL);
+  Expr *f3[3] = {ir_ref_write(m, vr(m, s), ci(m, 5)), ir_ref_read(m, vr(m, s)),
+                 ir_ref_new(m, ir_ref_read(m, vr(m, s)))};
+  EvRun *r = ev_run_new(NULL);
+  EvResult res = ev_eval(r, ir_let(m, s, ir_ref_new(m, ci(m, 0)), ir_tuple(m, 3, f3)));
+  CHECK(res.status == EV_OK && res.trace && res.trace->n == 5);
+  CHECK_STR(trace_str(r, res.trace),
+            "new 0 int32 0; write 0 int32 5; read 0 int32 5; read 0 int32 5; new 1 int32 5");
+  /* A call without effects has an empty trace, not a missing one. */
+  res = ev_eval(r, ci(m, 1));
+  CHECK(res.trace && res.trace->n == 0 && !res.trace->first);
+  /* Refs stay numbered across the calls of one run. */
+  res = ev_eval(r, ir_ref_new(m, ci(m, 7)));
+  CHECK_STR(trace_str(r, res.trace), "new 2 int32 7");
+  ev_run_free(r);
+
+  /* An input ref is numbered first and its creation is not an effect:
+   * def @main(%x: Ref[int32]) { let %y = ref(1); %x := ref_read(%y) } */
+  Var *x = ir_var(m, "x", ir_ref_type(m->arena, i32(m))), *y = ir_var(m, "y", NULL);
+  Expr *body =
+      ir_let(m, y, ir_ref_new(m, ci(m, 1)), ir_ref_write(m, vr(m, x), ir_ref_read(m, vr(m, y))));
+  ir_def(m, "main", fn1(m, x, body));
+  r = ev_run_new(NULL);
+  res = ev_run_main(r, m, 3);
+  CHECK(res.status == EV_OK);
+  CHECK_STR(trace_str(r, res.trace), "new 1 int32 1; read 1 int32 1; write 0 int32 1");
+  ev_run_free(r);
+
+  /* A failing run keeps the effects before its failure:
+   * let %z = ref(2); match? (Nil) { Cons(_, _) => ref_read(%z) } ... */
+  Var *z = ir_var(m, "z", NULL);
+  Pattern *w2[2] = {ir_pat_wild(m), ir_pat_wild(m)};
+  Clause cl = {ir_pat_ctor(m, ir_ctor_get(m, "Cons"), 2, w2), ir_ref_read(m, vr(m, z))};
+  Expr *fail = ir_let(m, z, ir_ref_new(m, ci(m, 2)), ir_match(m, ctor0(m, "Nil"), 1, &cl, false));
+  r = ev_run_new(NULL);
+  res = ev_eval(r, fail);
+  CHECK(res.status == EV_ERROR);
+  CHECK_STR(trace_str(r, res.trace), "new 0 int32 2");
+  ev_run_free(r);
+  ir_module_free(m);
+}
+
+/* A result of status st whose trace is the n effects (kind, ref, int32
+ * value) in es, built by hand. */
+typedef struct {
+  EvEffectKind kind;
+  int ref, value;
+} Eff;
+
+static EvResult traced(EvRun *r, EvStatus st, int n, const Eff *es) {
+  EvTrace *t = ARENA_NEW(r->arena, EvTrace);
+  for (int i = 0; i < n; i++) {
+    EvEffect *e = ARENA_NEW(r->arena, EvEffect);
+    e->kind = es[i].kind;
+    e->ref = es[i].ref;
+    e->value = ev_val_tensor(r, ir_tensor_scalar_f64(r->arena, DT_INT32, es[i].value));
+    if (t->last)
+      t->last->next = e;
+    else
+      t->first = e;
+    t->last = e;
+    t->n++;
+  }
+  EvValue *unit_value = ev_val_tuple(r, 0);
+  return (EvResult){st, st == EV_OK ? unit_value : NULL, st == EV_OK ? "" : "why", t};
+}
+
+static void test_effects_compare(void) {
+  EvRun *r = ev_run_new(NULL);
+  char why[300];
+  const Eff base[4] = {
+      {EV_EFF_NEW, 0, 0}, {EV_EFF_WRITE, 0, 5}, {EV_EFF_READ, 0, 5}, {EV_EFF_WRITE, 1, 6}};
+  EvResult a = traced(r, EV_OK, 4, base), same = traced(r, EV_OK, 4, base);
+  CHECK(ev_compare_effects(&a, &same, NULL, why, sizeof why) == EV_SAME);
+  CHECK_STR(why, "");
+  /* a different value written */
+  const Eff val[4] = {
+      {EV_EFF_NEW, 0, 0}, {EV_EFF_WRITE, 0, 4}, {EV_EFF_READ, 0, 5}, {EV_EFF_WRITE, 1, 6}};
+  EvResult b = traced(r, EV_OK, 4, val);
+  CHECK(ev_compare_effects(&a, &b, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK_STR(why, "effect 2 (ref 0 written (int32 5)): at $: int32 5 vs 4");
+  /* reordered effects */
+  const Eff swap[4] = {
+      {EV_EFF_NEW, 0, 0}, {EV_EFF_READ, 0, 5}, {EV_EFF_WRITE, 0, 5}, {EV_EFF_WRITE, 1, 6}};
+  b = traced(r, EV_OK, 4, swap);
+  CHECK(ev_compare_effects(&a, &b, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK_STR(why, "effect 2: ref 0 written (int32 5) vs ref 0 read (int32 5)");
+  /* a dropped read: a difference, unless the rules let reads go */
+  EvRules reads = {.drop_reads = true};
+  const Eff noread[3] = {{EV_EFF_NEW, 0, 0}, {EV_EFF_WRITE, 0, 5}, {EV_EFF_WRITE, 1, 6}};
+  b = traced(r, EV_OK, 3, noread);
+  CHECK(ev_compare_effects(&a, &b, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(ev_compare_effects(&a, &b, &reads, why, sizeof why) == EV_SAME);
+  /* ... but never writes, and never adds a read */
+  const Eff nowrite[3] = {{EV_EFF_NEW, 0, 0}, {EV_EFF_WRITE, 0, 5}, {EV_EFF_READ, 0, 5}};
+  b = traced(r, EV_OK, 3, nowrite);
+  CHECK(ev_compare_effects(&a, &b, &reads, why, sizeof why) == EV_DIFFERENT);
+  CHECK_STR(why,
+            "effect 4: ref 1 written (int32 6) vs nothing: the second run has no more effects");
+  CHECK(ev_compare_effects(&b, &a, &reads, why, sizeof why) == EV_DIFFERENT);
+  CHECK_STR(why, "effect 4: nothing: the first run has no more effects vs ref 1 written (int32 6)");
+  CHECK(ev_compare_effects(&b, &a, &(EvRules){.effects = true}, why, sizeof why) == EV_SAME);
+  /* a duplicated write */
+  const Eff dup[5] = {{EV_EFF_NEW, 0, 0},
+                      {EV_EFF_WRITE, 0, 5},
+                      {EV_EFF_WRITE, 0, 5},
+                      {EV_EFF_READ, 0, 5},
+                      {EV_EFF_WRITE, 1, 6}};
+  b = traced(r, EV_OK, 5, dup);
+  CHECK(ev_compare_effects(&a, &b, &reads, why, sizeof why) == EV_DIFFERENT);
+  /* An inconclusive run's trace must agree as far as it goes. */
+  EvResult inc = traced(r, EV_INCONCLUSIVE, 2, base), inc_bad = traced(r, EV_INCONCLUSIVE, 2, val);
+  CHECK(ev_compare_effects(&a, &inc, NULL, why, sizeof why) == EV_SAME);
+  CHECK(ev_compare_effects(&inc, &a, NULL, why, sizeof why) == EV_SAME);
+  CHECK(ev_compare_effects(&a, &inc_bad, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(ev_compare_effects(&inc_bad, &a, NULL, why, sizeof why) == EV_DIFFERENT);
+  /* A failure ends a trace; a value where it failed continues it only
+   * when the rules allow the value. */
+  EvResult err = traced(r, EV_ERROR, 2, base), err2 = traced(r, EV_ERROR, 2, base);
+  CHECK(ev_compare_effects(&err, &err2, NULL, why, sizeof why) == EV_SAME);
+  CHECK(ev_compare_effects(&err, &a, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(ev_compare_effects(&err, &a, &(EvRules){.error_to_value = true}, why, sizeof why) ==
+        EV_SAME);
+  CHECK(ev_compare_effects(&a, &err, &(EvRules){.error_to_value = true}, why, sizeof why) ==
+        EV_DIFFERENT);
+  /* Without a trace (a target that records none) nothing is compared. */
+  EvResult untraced = a;
+  untraced.trace = NULL;
+  CHECK(ev_compare_effects(&untraced, &b, NULL, why, sizeof why) == EV_SAME);
+  /* Refs inside traced values compare by their number, not contents. */
+  EvResult ra = traced(r, EV_OK, 1, base), rb = traced(r, EV_OK, 1, base);
+  EvValue *cell = ev_val_ref(r, ev_val_tuple(r, 0)), *cell2 = ev_val_ref(r, ev_val_tuple(r, 0));
+  ra.trace->first->value = cell;
+  rb.trace->first->value = cell2;
+  CHECK(ev_compare_effects(&ra, &rb, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(strstr(why, "ref 0 vs ref 1") != NULL);
+  rb.trace->first->value = cell;
+  CHECK(ev_compare_effects(&ra, &rb, NULL, why, sizeof why) == EV_SAME);
+  ev_run_free(r);
+}
+
 /* ------------------------------------------------------------ comparison */
 
 /* A float tensor of shape (n) or (2, 3) from doubles. */
@@ -542,20 +699,50 @@ static EvValue *ften(EvRun *r, DType dt, int rank, const int64_t *shape, const d
   return ev_val_tensor(r, t);
 }
 
+static EvVerdict cmpr(EvRun *r, DType dt, double x, double y, const EvRules *rules, char *why,
+                      size_t n) {
+  return ev_compare_values(ften(r, dt, 0, NULL, &x), ften(r, dt, 0, NULL, &y), rules, why, n);
+}
+
+/* Scalars under the default tolerance. */
 static EvVerdict cmp1(EvRun *r, DType dt, double x, double y, char *why, size_t n) {
-  return ev_compare_values(ften(r, dt, 0, NULL, &x), ften(r, dt, 0, NULL, &y), NULL, why, n);
+  return cmpr(r, dt, x, y, &(EvRules){.tol = &ev_default_tolerance}, why, n);
+}
+
+/* A NaN of float32 with another payload (and sign) than NAN's. */
+static double other_nan(void) {
+  uint32_t bits = 0xffc00123u;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
 }
 
 static void test_compare(void) {
   EvRun *r = ev_run_new(NULL);
   char why[300];
-  /* float32: |a - b| <= 1e-4 + 1e-4 * max(|a|, |b|) */
+  /* Exact by default: the same bits, but any NaN faces any NaN. */
+  CHECK(cmpr(r, DT_FLOAT32, 0.1, 0.1, NULL, why, sizeof why) == EV_SAME);
+  CHECK(cmpr(r, DT_FLOAT32, 1, 1 + 0x1p-23, NULL, why, sizeof why) == EV_DIFFERENT); /* 1 ulp */
+  CHECK_STR(why, "at $: float32 1 vs 1.00000012");
+  CHECK(cmpr(r, DT_FLOAT64, 1, 1 + 0x1p-52, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(cmpr(r, DT_FLOAT32, NAN, other_nan(), NULL, why, sizeof why) == EV_SAME);
+  CHECK(cmpr(r, DT_FLOAT32, NAN, 1, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(cmpr(r, DT_FLOAT32, INFINITY, INFINITY, NULL, why, sizeof why) == EV_SAME);
+  /* -0 and +0 differ unless the rules say otherwise (a tolerance does) */
+  CHECK(cmpr(r, DT_FLOAT32, -0.0, 0.0, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK_STR(why, "at $: float32 -0 vs 0");
+  CHECK(cmpr(r, DT_FLOAT64, 0.0, -0.0, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK(cmpr(r, DT_FLOAT32, -0.0, -0.0, NULL, why, sizeof why) == EV_SAME);
+  EvRules zeros = {.signed_zero = true};
+  CHECK(cmpr(r, DT_FLOAT32, -0.0, 0.0, &zeros, why, sizeof why) == EV_SAME);
+  CHECK(cmpr(r, DT_FLOAT32, 1, 1 + 0x1p-23, &zeros, why, sizeof why) == EV_DIFFERENT);
+  CHECK(cmp1(r, DT_FLOAT32, -0.0, 0.0, why, sizeof why) == EV_SAME);
+  /* float32 under the tolerance: |a - b| <= 1e-4 + 1e-4 * max(|a|, |b|) */
   CHECK(cmp1(r, DT_FLOAT32, 100, 100.01, why, sizeof why) == EV_SAME);      /* 0.01 <= 0.0101 */
   CHECK(cmp1(r, DT_FLOAT32, 100, 100.02, why, sizeof why) == EV_DIFFERENT); /* 0.02 > 0.0101 */
   CHECK_STR(why, "at $: float32 100 vs 100.019997");
   CHECK(cmp1(r, DT_FLOAT32, 0, 9e-5, why, sizeof why) == EV_SAME);      /* atol near zero */
   CHECK(cmp1(r, DT_FLOAT32, 0, 2e-4, why, sizeof why) == EV_DIFFERENT); /* 2e-4 > 1e-4 */
-  CHECK(cmp1(r, DT_FLOAT32, -0.0, 0.0, why, sizeof why) == EV_SAME);
   /* float64 is tighter: 1e-9 + 1e-9 * 1 */
   CHECK(cmp1(r, DT_FLOAT64, 1, 1 + 5e-10, why, sizeof why) == EV_SAME);
   CHECK(cmp1(r, DT_FLOAT64, 1, 1 + 3e-9, why, sizeof why) == EV_DIFFERENT);
@@ -652,7 +839,7 @@ static void test_compare(void) {
   EvTolerance loose = {1e-1, 0, 1e-1, 0};
   double p = 1.0, q = 1.05;
   CHECK(ev_compare_values(ften(r, DT_FLOAT32, 0, NULL, &p), ften(r, DT_FLOAT32, 0, NULL, &q),
-                          &loose, why, sizeof why) == EV_SAME);
+                          &(EvRules){.tol = &loose}, why, sizeof why) == EV_SAME);
   CHECK(ev_float_close(1.0, 1.05, DT_FLOAT64, &loose) &&
         !ev_float_close(1.0, 1.2, DT_FLOAT64, &loose));
 
@@ -666,9 +853,13 @@ static void test_compare(void) {
   CHECK_STR(why, "second run inconclusive: out of fuel");
   CHECK(ev_compare(&inc, &bad, NULL, why, sizeof why) == EV_UNDECIDED);
   CHECK(ev_compare(&err, &err, NULL, why, sizeof why) == EV_SAME);
-  /* a transformation may remove a failure (refinement), never add one */
-  CHECK(ev_compare(&err, &ok, NULL, why, sizeof why) == EV_SAME);
-  CHECK_STR(why, "the first run fails (match: no clause), the second does not: a refinement");
+  /* a transformation may remove a failure only when the rules allow it,
+   * and may never add one */
+  CHECK(ev_compare(&err, &ok, NULL, why, sizeof why) == EV_DIFFERENT);
+  CHECK_STR(why, "only the first run fails: match: no clause");
+  CHECK(ev_compare(&err, &ok, &(EvRules){.error_to_value = true}, why, sizeof why) == EV_SAME);
+  CHECK_STR(why, "the first run fails (match: no clause), the second does not: allowed");
+  CHECK(ev_compare(&ok, &err, &(EvRules){.error_to_value = true}, why, sizeof why) == EV_DIFFERENT);
   CHECK(ev_compare(&ok, &err, NULL, why, sizeof why) == EV_DIFFERENT);
   CHECK_STR(why, "only the second run fails: match: no clause");
   CHECK(ev_compare(&ok, &bad, NULL, why, sizeof why) == EV_DIFFERENT);
@@ -745,6 +936,8 @@ int main(void) {
   test_inputs();
   test_determinism();
   test_compare();
+  test_effects_recorded();
+  test_effects_compare();
   test_print();
   return test_summary();
 }

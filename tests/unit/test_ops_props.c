@@ -120,7 +120,9 @@ static Type *rand_tensor(Rng *r, Arena *a) {
   int64_t shape[IR_MAX_RANK], left = lim->max_numel;
   for (int i = 0; i < rank; i++) {
     int64_t hi = left < lim->max_dim ? left : lim->max_dim;
-    shape[i] = below(r, 24) == 0 ? 0 : 1 + (int64_t)below(r, (uint32_t)(hi < 1 ? 1 : hi));
+    shape[i] = below(r, 24) == 0 && lim->min_dim < 1
+                   ? 0
+                   : 1 + (int64_t)below(r, (uint32_t)(hi < 1 ? 1 : hi));
     left /= shape[i] ? shape[i] : 1;
   }
   return ir_tensor_type(a, (DType)below(r, DT_COUNT), rank, shape);
@@ -247,12 +249,15 @@ static bool within(const OpSig *sig, const Type *want, char *why, size_t len) {
     return false;
   }
   uint32_t dts = lim->dtypes;
-  int64_t maxdim = lim->max_dim;
+  int64_t maxdim = lim->max_dim, mindim = lim->min_dim;
   for (int i = 0; i < nw; i++) {
     dts |= 1u << ws[i]->tensor.dtype;
-    for (int j = 0; j < ws[i]->tensor.rank; j++)
+    for (int j = 0; j < ws[i]->tensor.rank; j++) {
       if (ws[i]->tensor.shape[j] > maxdim)
         maxdim = ws[i]->tensor.shape[j];
+      if (ws[i]->tensor.shape[j] < mindim)
+        mindim = ws[i]->tensor.shape[j]; /* a dim of the wanted type may be kept */
+    }
   }
   for (int i = 0; i < n; i++) {
     const Type *t = args[i];
@@ -261,16 +266,31 @@ static bool within(const OpSig *sig, const Type *want, char *why, size_t len) {
       snprintf(why, len, "argument tensor %s exceeds max_rank or max_numel", show(t, b, sizeof b));
       return false;
     }
-    for (int j = 0; j < t->tensor.rank; j++)
+    for (int j = 0; j < t->tensor.rank; j++) {
       if (t->tensor.shape[j] > maxdim) {
         snprintf(why, len, "argument tensor %s exceeds max_dim", show(t, b, sizeof b));
         return false;
       }
+      if (t->tensor.shape[j] < mindim) {
+        snprintf(why, len, "argument tensor %s has a dim below min_dim", show(t, b, sizeof b));
+        return false;
+      }
+    }
     if (!(dts & (1u << t->tensor.dtype))) {
       snprintf(why, len, "argument dtype %s not allowed", ir_dtype_name(t->tensor.dtype));
       return false;
     }
   }
+  /* A sample invents its result too. */
+  Type *rs[MAX_FLAT];
+  int nr = want || !sig->ret ? 0 : flatten((Type *const *)&sig->ret, 1, rs);
+  for (int i = 0; i < nr; i++)
+    for (int j = 0; j < rs[i]->tensor.rank; j++)
+      if (rs[i]->tensor.shape[j] < mindim) {
+        char b[96];
+        snprintf(why, len, "result tensor %s has a dim below min_dim", show(rs[i], b, sizeof b));
+        return false;
+      }
   return true;
 }
 
@@ -605,6 +625,24 @@ static void robust_one(OpId op, Rng *r, Arena *a) {
 
 /* ----------------------------------------------------------------- main */
 
+/* SMALL_DRAWS wanted types and samples of op under limits l (counted as
+ * the small run's). */
+static void run_limits(OpId op, Rng *r, const OpLimits *l) {
+  Arena *a = NULL;
+  lim = l;
+  for (int i = 0; i < SMALL_DRAWS; i++) {
+    if (i % 32 == 0) {
+      arena_free(a);
+      a = arena_new();
+    }
+    bool random;
+    Type *want = draw_want(op, r, a, &random);
+    want_one(op, r, a, want, random, true);
+    sample_one(op, r, a, true);
+  }
+  arena_free(a);
+}
+
 /* Run every property for one operator; true when it passes. */
 static bool check_op(OpId op) {
   cur = op;
@@ -625,6 +663,7 @@ static bool check_op(OpId op) {
     if (i < ROBUST)
       robust_one(op, &r, a);
   }
+  arena_free(a);
   /* Restricted limits: fewer dtypes and smaller tensors. */
   static const OpLimits small = {
       .max_rank = 3,
@@ -633,27 +672,29 @@ static bool check_op(OpId op) {
       .max_flops = 2048,
       .dtypes = (1u << DT_INT32) | (1u << DT_FLOAT32),
   };
-  lim = &small;
-  for (int i = 0; i < SMALL_DRAWS; i++) {
-    if (i % 32 == 0) {
-      arena_free(a);
-      a = arena_new();
-    }
-    bool random;
-    Type *want = draw_want(op, &r, a, &random);
-    want_one(op, &r, a, want, random, true);
-    sample_one(op, &r, a, true);
-  }
-  arena_free(a);
+  run_limits(op, &r, &small);
+  /* No empty tensors (min_dim 1, as the mlir policy asks): no solver or
+   * sampler invents a dim of 0.  (Counted apart from the small run.) */
+  static const OpLimits nonempty = {
+      .max_rank = 4,
+      .max_dim = 8,
+      .max_numel = 256,
+      .max_flops = 16384,
+      .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
+      .min_dim = 1,
+  };
+  int small_zero = st.zero_fails[1], small_hits = st.small_hits, small_ok = st.small_samples;
+  run_limits(op, &r, &nonempty);
   lim = &op_default_limits;
-  if ((st.zero_fails[0] && st.sampled) || (st.zero_fails[1] && st.small_samples))
-    fail("sampler fails with choice 0 everywhere (%d, %d times) but succeeds otherwise",
-         st.zero_fails[0], st.zero_fails[1]);
+  int ne_zero = st.zero_fails[1] - small_zero, ne_ok = st.small_samples - small_ok;
+  if ((st.zero_fails[0] && st.sampled) || (small_zero && small_ok) || (ne_zero && ne_ok))
+    fail("sampler fails with choice 0 everywhere (%d, %d, %d times) but succeeds otherwise",
+         st.zero_fails[0], small_zero, ne_zero);
   printf("%-22s %-9s %5d/%d  random %5d/%-5d solved %5d  sampled %5d/%d  small %4d/%-4d "
          "kernels %4d  robust ok/err/defer %d/%d/%d\n",
          op_table[op].name, op_table[op].family, st.hits, st.draws, st.random_hits, st.random_draws,
-         st.solved, st.sampled, st.samples, st.small_hits, st.small_samples, st.kernels,
-         st.robust_ok, st.robust_err, st.robust_defer);
+         st.solved, st.sampled, st.samples, small_hits, small_ok, st.kernels, st.robust_ok,
+         st.robust_err, st.robust_defer);
   CHECK_MSG(st.fails == 0, "%s: %d property failures", op_table[op].name, st.fails);
   CHECK_MSG(st.hits * 100 >= st.draws, "%s: recognizer accepted only %d of %d draws",
             op_table[op].name, st.hits, st.draws);

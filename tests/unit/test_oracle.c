@@ -60,6 +60,34 @@ static void preset_policy(void) {
   CHECK(c.fixed && c.pipeline.n == 1 && strcmp(c.pipeline.stage[0].name, "inline") == 0);
 }
 
+/* Contracts: every relayc pass promises exactness (pass.h says why none
+ * needs an allowance), the relayc target hands that on as TgStage.allow,
+ * and -allow= adds allowances to every stage. */
+static void contracts(void) {
+  for (int i = 0; i < pass_count; i++)
+    CHECK_MSG(pass_table[i].allow == PASS_EXACT, "%s", pass_table[i].name);
+  OracleConfig c;
+  char *passes[] = {"test", "-passes=fold_constant,fuse_ops", NULL};
+  CHECK(init(&c, "pass_fuzzer", 2, passes));
+  CHECK(c.allow == 0 && c.pipeline.stage[0].allow == 0 && c.pipeline.stage[1].allow == 0);
+  char *allow[] = {"test", "-allow=signed_zero,effects", "-allow=float", NULL};
+  CHECK(init(&c, "pass_fuzzer", 3, allow));
+  CHECK(c.allow == (TG_ALLOW_SIGNED_ZERO | TG_ALLOW_EFFECTS | TG_ALLOW_FLOAT));
+  char buf[256];
+  oracle_describe(&c, buf, sizeof buf);
+  CHECK_STR(buf, "policy default, passes: chosen by each input's header, allow: "
+                 "float,signed_zero,effects");
+  OracleHarness h;
+  char err[512];
+  CHECK(rs_harness_get("pass_fuzzer", &h));
+  char *bad[] = {"test", "-allow=float,nosuch", NULL};
+  CHECK(!oracle_init(&c, &h, 2, bad, err, sizeof err));
+  CHECK_STR(err, "-allow=float,nosuch: unknown allowance 'nosuch'; valid: float signed_zero "
+                 "error_to_value drop_reads effects");
+  char *empty[] = {"test", "-allow=", NULL};
+  CHECK(!oracle_init(&c, &h, 2, empty, err, sizeof err));
+}
+
 /* pass_parse_list: the one parser of pass lists. */
 static void pass_lists(void) {
   const PassInfo *p[4];
@@ -129,13 +157,55 @@ static void failing_verdict(void) {
   char *report = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&report, &len);
-  oracle_report(f, &c, &v);
+  oracle_report(f, &c, &v, "./pass_fuzzer -passes=bad_fold_swap ./crash-1");
   fclose(f);
   CHECK(strstr(report, "\npass:    bad_fold_swap (pass 1 of 1: bad_fold_swap)\n"));
   CHECK(strstr(report, "\noracle:  result (the interpreter's result differs"));
   CHECK(strstr(report, "--- program before bad_fold_swap:\n#[version"));
+  /* The command that reproduces it is the report's last line. */
+  static const char last[] = "\nreproduce: ./pass_fuzzer -passes=bad_fold_swap ./crash-1\n"
+                             "==relaysmith== end of report\n";
+  CHECK(strlen(report) > sizeof last && !strcmp(report + strlen(report) - strlen(last), last));
   free(report);
   verdict_free(&v);
+}
+
+/* What the rules before contracts let through, now found (by the result
+ * or the effects oracle), and let through again by the one allowance that
+ * covers it. */
+static void exact_verdicts(void) {
+  static const struct {
+    const char *pass, *oracle, *allow, *text;
+  } cases[] = {
+      /* -(+0) is -0, 0 - (+0) is +0 */
+      {"bad_neg_sub", "result", "signed_zero", "def @main() -> float32 { negative(0f) }"},
+      /* (1.1 + 2.2) + 3.3 is 6.6000004 in float32, 1.1 + (2.2 + 3.3) 6.5999999 */
+      {"bad_reassoc", "result", "float", "def @main() -> float32 { add(add(1.1f, 2.2f), 3.3f) }"},
+      /* no clause matches Some(1): an error, until None becomes _ */
+      {"bad_match_wild", "result", "error_to_value",
+       "def @main() -> int32 { match? (Some(1)) { None => 2 } }"},
+      /* a write to an input ref, which the caller sees, is dropped */
+      {"bad_dse", "effects", "effects",
+       "def @main(%r: Ref[int32]) -> () { let %u: () = ref_write(%r, 1); () }"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char text[512], passes[64], allow[64];
+    snprintf(text, sizeof text, "#[version = \"0.0.5\"]\n%s\n", cases[i].text);
+    snprintf(passes, sizeof passes, "-passes=%s", cases[i].pass);
+    snprintf(allow, sizeof allow, "-allow=%s", cases[i].allow);
+    char *argv[] = {"test", passes, allow, NULL};
+    OracleConfig c;
+    CHECK(init(&c, "pass_fuzzer", 2, argv));
+    Verdict v;
+    OracleInput in = {.make = parse_text, .ctx = text};
+    CHECK_MSG(!oracle_check(&c, &in, &v) && strcmp(v.oracle, cases[i].oracle) == 0, "%s: %s",
+              cases[i].pass, v.failed ? v.oracle : "not found");
+    verdict_free(&v);
+    CHECK(init(&c, "pass_fuzzer", 3, argv));
+    CHECK_MSG(oracle_check(&c, &in, &v), "%s with %s: %s: %s", cases[i].pass, allow, v.oracle,
+              v.detail ? v.detail : "");
+    verdict_free(&v);
+  }
 }
 #endif
 
@@ -144,9 +214,11 @@ int main(void) {
   policy_outlives_argv();
   bad_flags();
   pass_lists();
+  contracts();
   clean_verdicts();
 #ifdef RS_TEST_PASSES
   failing_verdict();
+  exact_verdicts();
 #endif
   return test_summary();
 }

@@ -175,6 +175,41 @@ static void test_types_and_adts(void) {
   diag_free(&d);
 }
 
+/* A module's own definition of a prelude name replaces the prelude type
+ * (and Tree, built on List, goes with List); `e1; e2` is a let of an
+ * out-of-scope variable named _. */
+static void test_prelude_and_sequencing(void) {
+  Diag d;
+  Module *m = parse("type List[A] { Nil2 }\ndef @f() -> List[int32] { Nil2 }", &d);
+  CHECK(m != NULL);
+  if (m) {
+    TypeDef *list = ir_typedef_get(m, "List");
+    CHECK(list && !list->builtin && list->nctors == 1);
+    CHECK(!ir_list_def(m) && !ir_tree_def(m) && ir_option_def(m) && ir_option_def(m)->builtin);
+    CHECK(!ir_ctor_get(m, "Cons") && !ir_ctor_get(m, "Rose") && ir_ctor_get(m, "Some"));
+  }
+  ir_module_free(m);
+  m = parse("type Ayy { Some }\ndef @f() -> Ayy { Some }", &d);
+  CHECK(m && !ir_option_def(m) && ir_list_def(m) && ir_tree_def(m));
+  CHECK(m && ir_ctor_get(m, "Some")->def == ir_typedef_get(m, "Ayy"));
+  ir_module_free(m);
+  m = parse("def @f(%r: Ref[int32]) { ref_write(%r, 1); (); ref_read(%r) }", &d);
+  CHECK(m != NULL);
+  if (m) {
+    Expr *b = body_of(m, "f");
+    CHECK(b->kind == EX_LET && strcmp(b->let.var->name, "_") == 0 &&
+          b->let.value->kind == EX_REF_WRITE && b->line == 1 && b->col == 26);
+    Expr *b2 = b->let.body;
+    CHECK(b2->kind == EX_LET && b2->let.value->kind == EX_TUPLE && b2->let.var != b->let.var &&
+          b2->let.body->kind == EX_REF_READ);
+  }
+  ir_module_free(m);
+  diag_free(&d);
+  CHECK_ERROR("def @f() { (); %_ }", "undefined variable `%_`", 1, 16);
+  CHECK_ERROR("type List[A] { Nil2 }\ndef @f() { Cons(1, Nil2) }",
+              "unknown operator or constructor `Cons`", 2, 12);
+}
+
 static void test_attrs(void) {
   Diag d;
   Module *m = parse("def @f(%x) { (sum(%x, axis=[0, -1], keepdims=True), mean(%x, axis=None), "
@@ -302,7 +337,8 @@ static void test_errors(void) {
               "must be nonzero and fit in 23 bits", 1, 38);
   CHECK_ERROR("def @f() { Tensor[(1000000, 1000000), float32]([]) }",
               "the tensor literal needs 1000000000000 elements; the input is shorter", 1, 47);
-  CHECK_ERROR("type List[A] { Nil2 }", "type `List` is already defined", 1, 6);
+  CHECK_ERROR("type List[A] { Nil2 }\ntype List[A] { Nil3 }", "type `List` is already defined", 2,
+              6);
   CHECK_ERROR("type T { add }", "`add` cannot name a constructor", 1, 10);
   CHECK_ERROR("type T { A }\ntype U { A }", "constructor `A` is already defined", 2, 10);
   CHECK_ERROR("def @f() { Foo }\ntype T { Foo }", "unknown operator or constructor `Foo`", 1, 12);
@@ -452,15 +488,26 @@ static void test_depth_limits(void) {
   CHECK(!m && strstr(d.first, "nesting is deeper than 512"));
   diag_free(&d);
   free(s);
-  /* long let chains are parsed without recursion, up to the IR depth limit */
-  s = nest(5000, "def @f(%x0) { ", "let %x0 = add(%x0, 1f); ", "%x0", "", " }");
+  /* long let chains are parsed without recursion, up to IR_MAX_DEPTH */
+  s = nest(3000, "def @f(%x0) { ", "let %x0 = add(%x0, 1f); ", "%x0", "", " }");
   m = parse(s, &d);
   CHECK(m != NULL);
   ir_module_free(m);
   free(s);
   s = nest(12000, "def @f(%x0) { ", "let %x0 = %x0; ", "%x0", "", " }");
   m = parse(s, &d);
-  CHECK(!m && strstr(d.first, "nested deeper than 10000 levels"));
+  CHECK(!m && strstr(d.first, "the definition of `@f` is deeper than 4000 levels (IR_MAX_DEPTH"));
+  diag_free(&d);
+  free(s);
+  /* graph bindings nest without nesting the text: up to IR_MAX_NESTING */
+  s = malloc(600 * 40 + 64);
+  char *q = s + sprintf(s, "def @f(%%x) { %%0 = negative(%%x); ");
+  for (int i = 1; i < 600; i++)
+    q += sprintf(q, "%%%d = negative(%%%d); ", i, i - 1);
+  sprintf(q, "%%599 }");
+  m = parse(s, &d);
+  CHECK(!m && strstr(d.first, "the definition of `@f` nests deeper than 512 levels "
+                              "(IR_MAX_NESTING, counting graph bindings)"));
   diag_free(&d);
   free(s);
 }
@@ -535,6 +582,7 @@ int main(void) {
   test_precedence();
   test_literals();
   test_types_and_adts();
+  test_prelude_and_sequencing();
   test_attrs();
   test_misc_forms();
   test_errors();

@@ -784,16 +784,16 @@ static void test_robust(void) {
   CHECK(fails_with("missing expression"));
   end();
 
-  /* Nesting up to the parser's IR depth (10000) is fine; beyond, an
-   * error rather than a stack overflow. */
-  for (int depth = 9990; depth <= 10010; depth += 20) {
+  /* Nesting up to IR_MAX_DEPTH (ir.h) is fine; beyond, an error rather
+   * than a stack overflow. */
+  for (int depth = IR_MAX_DEPTH - 10; depth <= IR_MAX_DEPTH + 10; depth += 20) {
     begin();
     Var *x = var("x", sc(DT_INT32));
     Expr *e = ref(x);
     for (int i = 0; i < depth; i++)
       e = op(OP_NEGATIVE, 1, e);
     ir_def(M, "main", fn(1, &x, NULL, e));
-    if (depth < 10000)
+    if (depth < IR_MAX_DEPTH)
       CHECK(check());
     else
       CHECK(fails_with("nested too deeply"));

@@ -1,0 +1,63 @@
+/*
+ * defaults.h - a fuzz target's own libFuzzer defaults: the [libfuzzer]
+ * section of its harnesses/options/<name>.options (the file
+ * ClusterFuzzLite reads), compiled in as RS_FUZZ_DEFAULTS ("-max_len=1024
+ * -timeout=10"; harnesses/targets.cmake), so that they hold however the
+ * binary is started: `./pass_fuzzer -max_total_time=3600` as well as
+ * scripts/fuzz.  A flag the user gives wins.  Included by the harnesses
+ * that define LLVMFuzzerInitialize.
+ */
+#ifndef RS_HARNESS_DEFAULTS_H
+#define RS_HARNESS_DEFAULTS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The file the standalone driver runs (harnesses/standalone_main.c);
+ * absent under libFuzzer. */
+extern const char *rs_standalone_file __attribute__((weak));
+
+/* Put the defaults the user did not give at the front of *argv (libFuzzer
+ * parses argv after LLVMFuzzerInitialize; argv[0] stays as it was) and
+ * say which on stderr.  Nothing for the standalone driver, which has no
+ * such flags, or AFL++'s driver, which reads arguments its own way. */
+static inline void rs_apply_defaults(int *argc, char ***argv) {
+#if defined(RS_FUZZ_DEFAULTS) && !defined(RS_AFL_DRIVER)
+  if (&rs_standalone_file)
+    return;
+  enum { MAX_DEFAULTS = 16 };
+  static char text[] = RS_FUZZ_DEFAULTS;
+  static char **grown; /* the new argv, for the life of the process */
+  char *add[MAX_DEFAULTS];
+  int nadd = 0;
+  for (char *f = strtok(text, " "); f && nadd < MAX_DEFAULTS; f = strtok(NULL, " ")) {
+    size_t key = strcspn(f, "=") + 1; /* "-max_len=" */
+    bool given = false;
+    for (int i = 1; i < *argc && !given; i++)
+      given = strncmp((*argv)[i], f, key) == 0;
+    if (!given)
+      add[nadd++] = f;
+  }
+  if (!nadd)
+    return;
+  grown = malloc(sizeof *grown * (size_t)(*argc + nadd + 1));
+  if (!grown)
+    abort();
+  grown[0] = (*argv)[0];
+  memcpy(grown + 1, add, sizeof *add * (size_t)nadd);
+  memcpy(grown + 1 + nadd, *argv + 1, sizeof *grown * (size_t)(*argc - 1));
+  grown[*argc + nadd] = NULL;
+  *argv = grown;
+  *argc += nadd;
+  fprintf(stderr, "relaysmith: defaults from harnesses/options:");
+  for (int i = 0; i < nadd; i++)
+    fprintf(stderr, " %s", add[i]);
+  fprintf(stderr, "\n");
+#else
+  (void)argc, (void)argv;
+#endif
+}
+
+#endif

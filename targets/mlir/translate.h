@@ -1,0 +1,97 @@
+/*
+ * translate.h - relayc IR to MLIR: a type-checked Module becomes the text
+ * of one MLIR module in the TOSA dialect (func, arith, math, tensor and
+ * linalg where TOSA has no operation), with Relay's semantics kept exactly
+ * as relayc's interpreter defines them (docs/mlir.md lists the mapping and
+ * every guarded corner).
+ *
+ * Shape of the output:
+ *   - @main becomes the public `func.func @main`; its parameters are the
+ *     tensors of @main's parameters and its results the tensors of @main's
+ *     result, tuples flattened depth first, in order (MltSig says how);
+ *   - every global @main calls (directly or not) becomes a private
+ *     func.func taking and returning its tensors flattened the same way,
+ *     called with func.call;
+ *   - let, sharing, tuples and projections are resolved statically into
+ *     SSA values (a shared node is translated once per region); `if`
+ *     becomes tosa.cond_if, whose regions take what they use from outside
+ *     as block arguments (TOSA wants them isolated from above).
+ *
+ * What it takes: data-flow programs (let, tuples, sharing, operator calls,
+ * if, calls of non-recursive globals) over float32, int32 and bool tensors
+ * with every dim >= 1 -- the programs of the generator's `mlir` policy.
+ * Anything else (closures, refs, ADTs, match, recursion, other dtypes, an
+ * empty dim) is refused with a reason: the translation is "skipped", which
+ * for the mlir policy never happens.
+ *
+ * Usage:
+ *   MltResult r;
+ *   if (mlt_translate(m, &r)) { ... r.text ... } else { ... r.skip ... }
+ *   mlt_result_free(&r);
+ */
+#ifndef RS_MLIR_TRANSLATE_H
+#define RS_MLIR_TRANSLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compiler/eval/eval.h"
+#include "compiler/ir/ir.h"
+
+/* How @main's parameters and result map to the flattened tensors of
+ * `func.func @main`: parameter k of the MLIR function is tensor leaf k of
+ * @main's parameters taken in order (each parameter's type flattened depth
+ * first), and result k is leaf k of @main's result type. */
+typedef struct MltSig {
+  int nparams;          /* relay parameters of @main */
+  const Type **params;  /* their types */
+  int nargs;            /* MLIR parameters: the tensor leaves of params */
+  const Type **args;    /* their tensor types */
+  const Type *result;   /* @main's result type */
+  int nresults;         /* MLIR results: the tensor leaves of result */
+  const Type **results; /* their tensor types */
+} MltSig;
+
+/* A translation.  On success text is the MLIR module (malloc'd); on a skip
+ * text is NULL and skip says why.  The types point into the module, which
+ * must outlive the result. */
+typedef struct MltResult {
+  char *text;
+  char skip[256];
+  MltSig sig;
+} MltResult;
+
+/* Translate the type-checked module m (ty_check_module has run: every node
+ * has its type).  Returns true with r->text set, or false with r->skip. */
+bool mlt_translate(const Module *m, MltResult *r);
+void mlt_result_free(MltResult *r);
+
+/* The tensor leaves of type t (tuples flattened depth first) into out (at
+ * most max); returns how many t has (also when that is more than max). */
+int mlt_flatten_type(const Type *t, const Type **out, int max);
+/* The tensors of value v in the same order; returns how many v has.  v
+ * holds only tensors and tuples (a value of a type the translator takes). */
+int mlt_flatten_value(const EvValue *v, Tensor **out, int max);
+/* The value of type t built from the tensors leaves[*pos ..], advancing
+ * *pos: the inverse of mlt_flatten_value, allocated in r's arena. */
+EvValue *mlt_unflatten_value(EvRun *r, const Type *t, Tensor *const *leaves, int *pos);
+
+/* An MLIR element or tensor literal for a constant: "dense<...> :
+ * tensor<2x3xf32>" with every float exact (NaN, infinities and -0 by their
+ * bits).  malloc'd. */
+char *mlt_dense(const Tensor *x);
+
+/* An entry function `func.func @entry()` for running the translation with
+ * mlir-runner-22: it calls @main on the given tensors (sig.nargs of them,
+ * as constants) and prints each result with printMemrefI32, as the int32
+ * bits of floats (bitcast), ints as they are and bools as 0/1, so that
+ * mlt_parse_printed reads them back exactly.  Append it to r->text.
+ * malloc'd. */
+char *mlt_entry(const MltSig *sig, Tensor *const *args);
+/* Read what the entry function printed (mlir-runner-22's stdout) back into
+ * sig->nresults tensors allocated in a; false with a message when the text
+ * does not hold them. */
+bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **results, char *err,
+                       size_t errlen);
+
+#endif
