@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyse.h"
+#include "compiler/ir/ptrmap.h"
 #include "compiler/typing/typing.h"
 
 const char *const gen_feat_names[GFE_COUNT] = {
@@ -14,45 +15,16 @@ const char *const gen_feat_names[GFE_COUNT] = {
 #undef X
 };
 
-/* A pointer -> count map (open addressing, power-of-two capacity). */
-typedef struct Counts {
-  const void **k;
-  int *v;
-  size_t cap, n;
-} Counts;
-
-/* The counter of p, inserted at 0 when absent. */
-static int *count_of(Counts *c, const void *p) {
-  if (2 * (c->n + 1) > c->cap) {
-    Counts t = {0};
-    t.cap = c->cap ? 2 * c->cap : 64;
-    t.k = calloc(t.cap, sizeof *t.k);
-    t.v = calloc(t.cap, sizeof *t.v);
-    if (!t.k || !t.v)
-      abort();
-    for (size_t i = 0; i < c->cap; i++)
-      if (c->k[i])
-        *count_of(&t, c->k[i]) = c->v[i];
-    free(c->k);
-    free(c->v);
-    *c = t;
-  }
-  size_t i = (size_t)(((uintptr_t)p >> 4) * 0x9e3779b97f4a7c15ull) & (c->cap - 1);
-  while (c->k[i] && c->k[i] != p)
-    i = (i + 1) & (c->cap - 1);
-  if (!c->k[i]) {
-    c->k[i] = p;
-    c->v[i] = 0;
-    c->n++;
-  }
-  return &c->v[i];
+/* The counter of p in c, inserted at 0 when absent. */
+static int64_t *count_of(PtrMap *c, const void *p) {
+  return ptrmap_put(c, p, NULL);
 }
 
 typedef struct Walk {
   GenInfo *info;
-  Counts seen;  /* expression nodes visited */
-  Counts level; /* variable -> 1 + function-literal nesting where bound */
-  Counts uses;  /* variable -> references */
+  PtrMap seen;  /* expression nodes visited */
+  PtrMap level; /* variable -> 1 + function-literal nesting where bound */
+  PtrMap uses;  /* variable -> references */
   const Var **lets;
   int nlets, caplets;
   const GlobalFn *fn; /* the global being walked */
@@ -134,7 +106,7 @@ static void walk_all(Walk *w, int n, Expr *const *es, int lvl, int depth) {
 static void walk(Walk *w, const Expr *e, int lvl, int depth) {
   GenInfo *in = w->info;
   bool *h = in->has;
-  int *seen = count_of(&w->seen, e);
+  int64_t *seen = count_of(&w->seen, e);
   if ((*seen)++) {
     h[GFE_GRAPH_BINDING] = true;
     return;
@@ -147,7 +119,7 @@ static void walk(Walk *w, const Expr *e, int lvl, int depth) {
   switch (e->kind) {
   case EX_VAR: {
     (*count_of(&w->uses, e->var))++;
-    int bl = *count_of(&w->level, e->var) - 1;
+    int bl = (int)*count_of(&w->level, e->var) - 1;
     if (bl >= 0 && bl < lvl)
       h[GFE_CAPTURE] = true;
     break;
@@ -270,11 +242,8 @@ void gen_analyse(const Module *m, GenInfo *out) {
   for (int i = 0; i < w.nlets; i++)
     if (*count_of(&w.uses, w.lets[i]) == 0 && strcmp(w.lets[i]->name, "_") != 0)
       out->has[GFE_UNUSED_LET] = true;
-  free(w.seen.k);
-  free(w.seen.v);
-  free(w.level.k);
-  free(w.level.v);
-  free(w.uses.k);
-  free(w.uses.v);
+  ptrmap_free(&w.seen);
+  ptrmap_free(&w.level);
+  ptrmap_free(&w.uses);
   free(w.lets);
 }

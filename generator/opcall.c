@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "genint.h"
 
 enum { KEYMAX = 30, KEYWORDS = 4, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
@@ -124,7 +125,7 @@ static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, RecKey *key) {
   key->b[0] = (uint8_t)slot_of(g);
   uint64_t h = 0;
   for (int i = 0; i < KEYWORDS; i++)
-    h = (h ^ key->w[i]) * 0x9e3779b97f4a7c15ull;
+    h = hash_mix(h, key->w[i]);
   RecEntry *e = &cache.e[h >> (64 - CACHE_BITS)];
   bool same = true;
   for (int i = 0; i < KEYWORDS; i++)

@@ -4,6 +4,7 @@
  * expression generator needs: which constructor is the base case, and
  * which type definitions can be recursed on.
  */
+#include "compiler/ir/hash.h"
 #include "genint.h"
 
 /* The order dtypes are offered in: choice 0 is float32, the dtype almost
@@ -218,36 +219,32 @@ bool gen_type_poly_adt(const Type *t) {
   }
 }
 
-/* Mix v into h. */
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
-
 /* A hash of t's outer structure; inner types contribute their kind only
  * below depth lvl, tensors above it their gen_tensor_hash. */
 static uint64_t hash_at(const Type *t, int lvl) {
   if (lvl >= 0 && t->kind == TY_TENSOR)
     return gen_tensor_hash(t);
-  uint64_t h = mix(0, (uint64_t)t->kind + 1);
+  uint64_t h = hash_mix(0, (uint64_t)t->kind + 1);
   if (lvl < 0)
     return h;
   switch (t->kind) {
   case TY_TENSOR: return h; /* (above) */
   case TY_TUPLE:
-    h = mix(h, (uint64_t)t->tuple.n);
+    h = hash_mix(h, (uint64_t)t->tuple.n);
     for (int i = 0; i < t->tuple.n; i++)
-      h = mix(h, hash_at(t->tuple.fields[i], lvl - 1));
+      h = hash_mix(h, hash_at(t->tuple.fields[i], lvl - 1));
     return h;
-  case TY_FUNC: h = mix(h, (uint64_t)t->func.nparams); return mix(h, hash_at(t->func.ret, lvl - 1));
-  case TY_REF: return mix(h, hash_at(t->ref.inner, lvl - 1));
+  case TY_FUNC:
+    h = hash_mix(h, (uint64_t)t->func.nparams);
+    return hash_mix(h, hash_at(t->func.ret, lvl - 1));
+  case TY_REF: return hash_mix(h, hash_at(t->ref.inner, lvl - 1));
   case TY_ADT:
-    h = mix(h, (uint64_t)(uintptr_t)t->adt.def);
+    h = hash_mix(h, (uint64_t)(uintptr_t)t->adt.def);
     for (int i = 0; i < t->adt.nargs; i++)
-      h = mix(h, hash_at(t->adt.args[i], lvl - 1));
+      h = hash_mix(h, hash_at(t->adt.args[i], lvl - 1));
     return h;
-  case TY_VAR: return mix(h, (uint64_t)(uintptr_t)t);
-  case TY_INCOMPLETE: return mix(h, (uint64_t)t->incomplete.id);
+  case TY_VAR: return hash_mix(h, (uint64_t)(uintptr_t)t);
+  case TY_INCOMPLETE: return hash_mix(h, (uint64_t)t->incomplete.id);
   }
   return h;
 }
@@ -259,7 +256,7 @@ uint64_t gen_type_hash(const Type *t) {
 /* The memo entry holding t (its hash filled on a miss, its depth when
  * first asked); t is not a tensor. */
 static TypeMemo *memo(GenCtx *g, const Type *t) {
-  TypeMemo *m = &g->tmemo[((uintptr_t)t * 0x9e3779b97f4a7c15ull) >> 58];
+  TypeMemo *m = &g->tmemo[hash_ptr(t) >> 58];
   if (m->t != t)
     *m = (TypeMemo){t, hash_at(t, 1), -1};
   return m;

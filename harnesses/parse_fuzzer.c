@@ -18,43 +18,18 @@
 #include <string.h>
 
 #include "compiler/ir/ir.h"
+#include "compiler/ir/ptrmap.h"
 #include "defaults.h"
 
-/* A set of visited nodes (open addressing on the pointer). */
 typedef struct {
-  const Expr **slots;
-  size_t cap, n;
-} Seen;
-
-static int seen_add(Seen *s, const Expr *e) {
-  if (2 * (s->n + 1) > s->cap) {
-    Seen t = {calloc(s->cap ? 2 * s->cap : 64, sizeof(Expr *)), s->cap ? 2 * s->cap : 64, 0};
-    for (size_t i = 0; i < s->cap; i++)
-      if (s->slots[i])
-        seen_add(&t, s->slots[i]);
-    free(s->slots);
-    *s = t;
-  }
-  size_t i = ((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull & (s->cap - 1);
-  while (s->slots[i]) {
-    if (s->slots[i] == e)
-      return 0;
-    i = (i + 1) & (s->cap - 1);
-  }
-  s->slots[i] = e;
-  s->n++;
-  return 1;
-}
-
-typedef struct {
-  Seen seen;
+  PtrMap seen; /* nodes visited */
   long compound;
 } Count;
 
 static void count_visit(Expr **slot, void *ctx) {
   Count *c = ctx;
   const Expr *e = *slot;
-  if (!seen_add(&c->seen, e))
+  if (!ptrmap_first(&c->seen, e))
     return;
   if (!(e->kind == EX_VAR || e->kind == EX_GLOBAL ||
         (e->kind == EX_CONST && e->constant->rank == 0)))
@@ -70,7 +45,7 @@ static long compound_nodes(const Module *m) {
     Expr *root = m->funcs[i]->func;
     if (root)
       count_visit(&root, &c);
-    free(c.seen.slots);
+    ptrmap_free(&c.seen);
     total += c.compound;
   }
   return total;

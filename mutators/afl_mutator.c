@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "mut.h"
 
 typedef struct AflMut {
@@ -25,12 +26,8 @@ typedef struct AflMut {
   bool cross;
 } AflMut;
 
-/* splitmix64. */
 static uint64_t next(AflMut *s) {
-  uint64_t z = (s->rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return hash_splitmix64(&s->rng);
 }
 
 /* Called once by afl-fuzz; NULL makes it stop with an error. */

@@ -15,6 +15,7 @@
  * the end would be empty); the padding does not change the program.
  */
 #include "mut.h"
+#include "compiler/ir/hash.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -29,12 +30,8 @@ typedef struct Rng {
   uint64_t s;
 } Rng;
 
-/* splitmix64. */
 static uint64_t rnd(Rng *r) {
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return hash_splitmix64(&r->s);
 }
 
 /* Uniform in [0, n); 0 when n is 0. */

@@ -9,6 +9,7 @@
  * from its own bytes again.
  */
 #include "reducer.h"
+#include "compiler/ir/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +26,7 @@ typedef struct Seen {
 
 /* FNV-1a over the bytes and the length; never 0. */
 static uint64_t hash(const uint8_t *d, size_t n) {
-  uint64_t h = 1469598103934665603ull ^ n;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ d[i]) * 0x100000001b3ull;
+  uint64_t h = hash_fnv1a(HASH_FNV_BASIS ^ n, d, n);
   return h ? h : 1;
 }
 

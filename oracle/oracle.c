@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "compiler/typing/typing.h"
 #include "generator/breaker.h"
 
@@ -458,9 +459,8 @@ static bool check_inference(const OracleConfig *c, const OracleInput *in, Verdic
   } else {
     /* The body bytes choose which annotations go; an all-ones seed (every
      * erasable one) for one input in eight. */
-    uint64_t seed = 0x9e3779b97f4a7c15ull;
-    for (size_t i = 0; in->data && i < in->size; i++)
-      seed = (seed ^ in->data[i]) * 0x100000001b3ull;
+    uint64_t seed =
+        in->data ? hash_fnv1a(0x9e3779b97f4a7c15ull, in->data, in->size) : 0x9e3779b97f4a7c15ull;
     TyErasure er = ty_erase_annotations(m, (seed & 7) == 0 ? TY_ERASE_ALL : seed);
     diag_reset(&d);
     if (!ty_check_module(m, &d))

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "compiler/typing/typing.h"
 #include "tool.h"
 
@@ -96,9 +97,7 @@ static double run(const Inputs *in, const GenPolicy *p, bool check) {
 
 /* Mix the bytes of s into the FNV-1a 64 hash h, then a separator. */
 static uint64_t fnv(uint64_t h, const char *s) {
-  for (; *s; s++)
-    h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
-  return (h ^ 0xff) * 0x100000001b3ull;
+  return hash_fnv1a(hash_fnv1a_str(h, s), "\xff", 1);
 }
 
 /* Hash the printed inferred type of e and of every node below it. */
@@ -114,7 +113,7 @@ static void hash_types(Expr **slot, void *ctx) {
  * programs' text and of the types the checker infers for every node. */
 static double measure(const Inputs *in, const GenPolicy *p, uint64_t *sums) {
   int64_t nodes = 0;
-  uint64_t h = 0xcbf29ce484222325ull, ht = h;
+  uint64_t h = HASH_FNV_BASIS, ht = h;
   for (size_t i = 0; i < in->n; i++) {
     Module *m = gen_decode(in->bytes + in->off[i], in->len[i], p, NULL);
     nodes += ir_module_count(m);

@@ -11,14 +11,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "compiler/ir/hash.h"
 #include "generator/gen.h"
 
-/* splitmix64: the tool's source of random inputs. */
+/* The tool's source of random inputs. */
 static inline uint64_t tool_rand(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return hash_splitmix64(s);
 }
 
 /* Fill buf with n random bytes. */

@@ -2,6 +2,7 @@
  * eval_inputs.c - deterministic argument values from a function type and a
  * seed (ev_make_args); the value ranges are documented in eval.h.
  */
+#include "compiler/ir/hash.h"
 #include "eval_int.h"
 
 /* splitmix64: small, fast, and the same on every platform. */
@@ -11,10 +12,7 @@ typedef struct Rng {
 
 /* The next 64 random bits. */
 static uint64_t next(Rng *g) {
-  uint64_t z = (g->s += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
+  return hash_splitmix64(&g->s);
 }
 
 /* Uniform in [0, n) (n small, so the modulo bias is negligible). */

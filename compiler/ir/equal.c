@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "ir.h"
 #include "ptrmap.h"
 
@@ -271,32 +272,20 @@ typedef struct {
   int work;    /* nodes left to visit: a DAG's paths are not all walked */
 } Hs;
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
-
-static uint64_t str_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-  return h;
-}
-
 static uint64_t expr_hash(Hs *s, const Expr *e, int depth);
 
 static void hash_bind_pat(Hs *s, const Pattern *p, uint64_t *h) {
-  *h = mix(*h, p->kind);
+  *h = hash_mix(*h, p->kind);
   if (p->kind == PAT_VAR)
     push(&s->bound, p->var, (void *)(intptr_t)s->bound.n);
   if (p->kind == PAT_CTOR)
-    *h = mix(*h, str_hash(p->ctor->name));
+    *h = hash_mix(*h, hash_fnv1a_str(HASH_FNV_BASIS, p->ctor->name));
   for (int i = 0; i < p->n; i++)
     hash_bind_pat(s, p->sub[i], h);
 }
 
 static uint64_t expr_hash(Hs *s, const Expr *e, int depth) {
-  uint64_t h = mix(0, e->kind);
+  uint64_t h = hash_mix(0, e->kind);
   /* Past the depth or work budget the rest does not change the hash (the
    * walk order is fixed, so alpha-equal expressions stop at the same
    * point); equality decides. */
@@ -308,37 +297,38 @@ static uint64_t expr_hash(Hs *s, const Expr *e, int depth) {
     int i;
     for (i = s->bound.n - 1; i >= 0 && s->bound.v[i].a != e->var; i--)
       ;
-    h = mix(h, i < 0 ? str_hash(e->var->name) : (uint64_t)(s->bound.n - i));
+    h = hash_mix(h,
+                 i < 0 ? hash_fnv1a_str(HASH_FNV_BASIS, e->var->name) : (uint64_t)(s->bound.n - i));
     break;
   }
-  case EX_GLOBAL: h = mix(h, str_hash(e->global->name)); break;
-  case EX_CONST: h = mix(h, ir_tensor_hash(e->constant)); break;
-  case EX_PROJ: h = mix(h, (uint64_t)e->proj.index); break;
+  case EX_GLOBAL: h = hash_mix(h, hash_fnv1a_str(HASH_FNV_BASIS, e->global->name)); break;
+  case EX_CONST: h = hash_mix(h, ir_tensor_hash(e->constant)); break;
+  case EX_PROJ: h = hash_mix(h, (uint64_t)e->proj.index); break;
   case EX_LET:
-    h = mix(h, expr_hash(s, e->let.value, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->let.value, depth + 1));
     push(&s->bound, e->let.var, NULL);
-    h = mix(h, expr_hash(s, e->let.body, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->let.body, depth + 1));
     s->bound.n = mark;
     return h;
   case EX_CALL:
-    h = mix(h, e->call.kind);
+    h = hash_mix(h, e->call.kind);
     if (e->call.kind == CALL_OP)
-      h = mix(h, e->call.op);
+      h = hash_mix(h, e->call.op);
     if (e->call.kind == CALL_CTOR)
-      h = mix(h, str_hash(e->call.ctor->name));
+      h = hash_mix(h, hash_fnv1a_str(HASH_FNV_BASIS, e->call.ctor->name));
     break;
   case EX_FUNC:
     for (int i = 0; i < e->func.nparams; i++)
       push(&s->bound, e->func.params[i], NULL);
-    h = mix(h, (uint64_t)e->func.nparams);
-    h = mix(h, expr_hash(s, e->func.body, depth + 1));
+    h = hash_mix(h, (uint64_t)e->func.nparams);
+    h = hash_mix(h, expr_hash(s, e->func.body, depth + 1));
     s->bound.n = mark;
     return h;
   case EX_MATCH:
-    h = mix(h, expr_hash(s, e->match.scrut, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->match.scrut, depth + 1));
     for (int i = 0; i < e->match.n; i++) {
       hash_bind_pat(s, e->match.clauses[i].pat, &h);
-      h = mix(h, expr_hash(s, e->match.clauses[i].body, depth + 1));
+      h = hash_mix(h, expr_hash(s, e->match.clauses[i].body, depth + 1));
       s->bound.n = mark;
     }
     return h;
@@ -348,25 +338,25 @@ static uint64_t expr_hash(Hs *s, const Expr *e, int depth) {
   switch (e->kind) {
   case EX_TUPLE:
     for (int i = 0; i < e->tuple.n; i++)
-      h = mix(h, expr_hash(s, e->tuple.fields[i], depth + 1));
+      h = hash_mix(h, expr_hash(s, e->tuple.fields[i], depth + 1));
     break;
-  case EX_PROJ: h = mix(h, expr_hash(s, e->proj.tuple, depth + 1)); break;
+  case EX_PROJ: h = hash_mix(h, expr_hash(s, e->proj.tuple, depth + 1)); break;
   case EX_IF:
-    h = mix(h, expr_hash(s, e->if_.cond, depth + 1));
-    h = mix(h, expr_hash(s, e->if_.then, depth + 1));
-    h = mix(h, expr_hash(s, e->if_.els, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->if_.cond, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->if_.then, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->if_.els, depth + 1));
     break;
   case EX_CALL:
     if (e->call.kind == CALL_EXPR)
-      h = mix(h, expr_hash(s, e->call.callee, depth + 1));
+      h = hash_mix(h, expr_hash(s, e->call.callee, depth + 1));
     for (int i = 0; i < e->call.nargs; i++)
-      h = mix(h, expr_hash(s, e->call.args[i], depth + 1));
+      h = hash_mix(h, expr_hash(s, e->call.args[i], depth + 1));
     break;
-  case EX_REF_NEW: h = mix(h, expr_hash(s, e->ref_new.value, depth + 1)); break;
-  case EX_REF_READ: h = mix(h, expr_hash(s, e->ref_read.ref, depth + 1)); break;
+  case EX_REF_NEW: h = hash_mix(h, expr_hash(s, e->ref_new.value, depth + 1)); break;
+  case EX_REF_READ: h = hash_mix(h, expr_hash(s, e->ref_read.ref, depth + 1)); break;
   case EX_REF_WRITE:
-    h = mix(h, expr_hash(s, e->ref_write.ref, depth + 1));
-    h = mix(h, expr_hash(s, e->ref_write.value, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->ref_write.ref, depth + 1));
+    h = hash_mix(h, expr_hash(s, e->ref_write.value, depth + 1));
     break;
   default: break;
   }

@@ -154,6 +154,10 @@ bool ir_type_is_scalar(const Type *t, DType dt);
 /* Structural equality; type variables compare by pointer.  Incomplete
  * types compare by id. */
 bool ir_type_equal(const Type *a, const Type *b);
+/* Does t have no unknown part: no incomplete type anywhere in it (type
+ * variables count as known), and no nesting deeper than IR_MAX_NESTING?
+ * NULL is not complete. */
+bool ir_type_complete(const Type *t);
 /* Substitute TY_VARs (by pointer) in t; returns t itself when untouched. */
 Type *ir_type_subst(Arena *a, Type *t, int n, Type *const *from, Type *const *to);
 /* Deep copy into another arena (typedef pointers are kept). */

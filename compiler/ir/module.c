@@ -463,9 +463,7 @@ void ir_expr_children(Expr *e, void (*f)(Expr **slot, void *ctx), void *ctx) {
 
 /* Counting with a pointer map, so shared nodes count once. */
 static void count_visit(Expr **slot, void *ctx) {
-  int added;
-  ptrmap_put(ctx, *slot, &added);
-  if (added)
+  if (ptrmap_first(ctx, *slot))
     ir_expr_children(*slot, count_visit, ctx);
 }
 

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "ir.h"
 #include "ptrmap.h"
 
@@ -69,17 +70,9 @@ typedef struct NameSet {
   Arena *arena; /* where the table lives */
 } NameSet;
 
-/* FNV-1a over a NUL-terminated string. */
-static uint64_t str_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-  return h;
-}
-
 /* The slot holding s, or the empty slot where it would go. */
 static size_t ns_slot(const NameSet *ns, const char *s) {
-  size_t i = (size_t)str_hash(s) & (ns->cap - 1);
+  size_t i = (size_t)hash_fnv1a_str(HASH_FNV_BASIS, s) & (ns->cap - 1);
   while (ns->slots[i] && strcmp(ns->slots[i], s) != 0)
     i = (i + 1) & (ns->cap - 1);
   return i;
@@ -708,9 +701,7 @@ static void record_use(Printer *p, Bound *b) {
 
 /* Notes a variable use (dry walk), to find the free variables. */
 static void note_use(Printer *p, const Var *v) {
-  int added;
-  ptrmap_put(&p->vused, v, &added);
-  if (!added)
+  if (!ptrmap_first(&p->vused, v))
     return;
   if (p->nused == p->capused) {
     p->capused = p->capused ? 2 * p->capused : 16;

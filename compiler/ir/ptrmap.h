@@ -1,16 +1,18 @@
 /*
  * ptrmap.h - a small open-addressing map from pointers to int64 values,
- * for IR walks that must visit shared nodes once.  Internal to relayc.
- * Its tables are malloc'd, or taken from `arena` when that is set (then
- * growing abandons the old tables and ptrmap_free releases nothing).
+ * for IR walks that must visit shared nodes once; used by relayc and by
+ * the layers above it (generator, harnesses).  Its tables are malloc'd, or taken from `arena` when
+ * that is set (then growing abandons the old tables and ptrmap_free releases nothing).
  */
 #ifndef RELAYC_PTRMAP_H
 #define RELAYC_PTRMAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "ir.h"
 
 typedef struct PtrMap {
@@ -26,7 +28,7 @@ static inline void *ptrmap_table(const PtrMap *m, size_t n, size_t size) {
 }
 
 static inline size_t ptrmap_slot(const PtrMap *m, const void *k) {
-  size_t i = (size_t)(((uintptr_t)k >> 4) * 0x9e3779b97f4a7c15ull) & (m->cap - 1);
+  size_t i = (size_t)hash_ptr(k) & (m->cap - 1);
   while (m->keys[i] && m->keys[i] != k)
     i = (i + 1) & (m->cap - 1);
   return i;
@@ -71,6 +73,14 @@ static inline int64_t *ptrmap_put(PtrMap *m, const void *k, int *added) {
     m->n++;
   }
   return &m->vals[i];
+}
+
+/* Is this the first time m sees k?  (k is inserted.)  The test at the top
+ * of a walk that visits shared nodes once. */
+static inline bool ptrmap_first(PtrMap *m, const void *k) {
+  int added;
+  ptrmap_put(m, k, &added);
+  return added;
 }
 
 static inline void ptrmap_free(PtrMap *m) {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hash.h"
 #include "ir.h"
 
 /* ---------------------------------------------------------------- dtypes */
@@ -132,6 +133,37 @@ static bool types_equal(int n, Type *const *a, Type *const *b) {
     if (!ir_type_equal(a[i], b[i]))
       return false;
   return true;
+}
+
+static bool complete(const Type *t, int depth) {
+  if (!t || depth > IR_MAX_NESTING)
+    return false;
+  switch (t->kind) {
+  case TY_INCOMPLETE: return false;
+  case TY_TENSOR:
+  case TY_VAR: return true;
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (!complete(t->tuple.fields[i], depth + 1))
+        return false;
+    return true;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (!complete(t->func.params[i], depth + 1))
+        return false;
+    return complete(t->func.ret, depth + 1);
+  case TY_REF: return complete(t->ref.inner, depth + 1);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (!complete(t->adt.args[i], depth + 1))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+bool ir_type_complete(const Type *t) {
+  return complete(t, 0);
 }
 
 bool ir_type_equal(const Type *a, const Type *b) {
@@ -363,20 +395,11 @@ bool ir_tensor_identical(const Tensor *a, const Tensor *b) {
   return memcmp(a->data, b->data, (size_t)a->numel * (size_t)ir_dtype_size(a->dtype)) == 0;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h;
-}
-
 uint64_t ir_tensor_hash(const Tensor *t) {
-  uint64_t h = mix(t->dtype, (uint64_t)t->rank);
+  uint64_t h = hash_mix(t->dtype, (uint64_t)t->rank);
   for (int i = 0; i < t->rank; i++)
-    h = mix(h, (uint64_t)t->shape[i]);
-  const unsigned char *p = t->data;
-  size_t n = (size_t)t->numel * (size_t)ir_dtype_size(t->dtype);
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ p[i]) * 0x100000001b3ull;
-  return h;
+    h = hash_mix(h, (uint64_t)t->shape[i]);
+  return hash_fnv1a(h, t->data, (size_t)t->numel * (size_t)ir_dtype_size(t->dtype));
 }
 
 /* ------------------------------------------------------------ attributes */

@@ -29,7 +29,7 @@ static RelStatus tuple_arg(Type *const *args, int nargs, Type ***fields, int *n,
                            size_t errlen) {
   if (nargs != 1)
     return op_fail(err, errlen, "expects 1 argument (a tuple of tensors), got %d", nargs);
-  if (!op_known(args[0]))
+  if (!ir_type_complete(args[0]))
     return REL_DEFER;
   if (args[0]->kind != TY_TUPLE)
     return op_fail(err, errlen, "expects a tuple of tensors");

@@ -20,38 +20,11 @@ RelStatus op_fail(char *err, size_t errlen, const char *fmt, ...) {
   return REL_ERROR;
 }
 
-bool op_known(const Type *t) {
-  if (!t)
-    return false;
-  switch (t->kind) {
-  case TY_INCOMPLETE: return false;
-  case TY_TENSOR:
-  case TY_VAR: return true;
-  case TY_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (!op_known(t->tuple.fields[i]))
-        return false;
-    return true;
-  case TY_FUNC:
-    for (int i = 0; i < t->func.nparams; i++)
-      if (!op_known(t->func.params[i]))
-        return false;
-    return op_known(t->func.ret);
-  case TY_REF: return op_known(t->ref.inner);
-  case TY_ADT:
-    for (int i = 0; i < t->adt.nargs; i++)
-      if (!op_known(t->adt.args[i]))
-        return false;
-    return true;
-  }
-  return false;
-}
-
 RelStatus op_want_tensors(Type *const *args, int nargs, int want, char *err, size_t errlen) {
   if (nargs != want)
     return op_fail(err, errlen, "expects %d argument%s, got %d", want, want == 1 ? "" : "s", nargs);
   for (int i = 0; i < nargs; i++)
-    if (!op_known(args[i]))
+    if (!ir_type_complete(args[i]))
       return REL_DEFER;
   for (int i = 0; i < nargs; i++)
     if (args[i]->kind != TY_TENSOR)

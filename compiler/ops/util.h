@@ -26,8 +26,6 @@
 RelStatus op_fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* True when t contains no TY_INCOMPLETE anywhere. */
-bool op_known(const Type *t);
 /* Check that args[i] is known; REL_DEFER if not; REL_ERROR unless a
  * tensor.  Use at the top of a relation: `RelStatus s = op_want_tensors(…);
  * if (s != REL_OK) return s;` */

@@ -140,9 +140,7 @@ static void reach_global(Reach *r, GlobalFn *g);
 /* Visit the globals referenced under *slot. */
 static void reach_slot(Expr **slot, void *ctx) {
   Reach *r = ctx;
-  int added;
-  ptrmap_put(&r->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&r->seen, *slot))
     return;
   if ((*slot)->kind == EX_GLOBAL)
     reach_global(r, (*slot)->global);
@@ -233,9 +231,7 @@ typedef struct {
 /* Report each dead pure let under *slot. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
-  int added;
-  ptrmap_put(&p->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&p->seen, *slot))
     return;
   const Expr *e = *slot;
   if (e->kind == EX_LET && !ptrmap_get(p->used, e->let.var) && pass_is_pure(&p->pm, e->let.value) &&

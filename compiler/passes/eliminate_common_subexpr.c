@@ -30,16 +30,11 @@
  */
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "pass.h"
 #include "passutil.h"
 
 /* ------------------------------------------------ structural equality */
-
-/* Combine a hash with a value. */
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
 
 /* Hash of a binder-free expression, memoised per node; variables, globals
  * and constructors by identity, constants by content, attributes ignored
@@ -48,31 +43,34 @@ static uint64_t shash(PtrMap *memo, const Expr *e) {
   int64_t *v = ptrmap_get(memo, e);
   if (v)
     return (uint64_t)*v;
-  uint64_t h = mix(0x51ed, (uint64_t)e->kind);
+  uint64_t h = hash_mix(0x51ed, (uint64_t)e->kind);
   switch (e->kind) {
-  case EX_VAR: h = mix(h, (uint64_t)(uintptr_t)e->var); break;
-  case EX_GLOBAL: h = mix(h, (uint64_t)(uintptr_t)e->global); break;
-  case EX_CONST: h = mix(h, ir_tensor_hash(e->constant)); break;
+  case EX_VAR: h = hash_mix(h, (uint64_t)(uintptr_t)e->var); break;
+  case EX_GLOBAL: h = hash_mix(h, (uint64_t)(uintptr_t)e->global); break;
+  case EX_CONST: h = hash_mix(h, ir_tensor_hash(e->constant)); break;
   case EX_TUPLE:
     for (int i = 0; i < e->tuple.n; i++)
-      h = mix(h, shash(memo, e->tuple.fields[i]));
+      h = hash_mix(h, shash(memo, e->tuple.fields[i]));
     break;
-  case EX_PROJ: h = mix(mix(h, (uint64_t)e->proj.index), shash(memo, e->proj.tuple)); break;
+  case EX_PROJ:
+    h = hash_mix(hash_mix(h, (uint64_t)e->proj.index), shash(memo, e->proj.tuple));
+    break;
   case EX_IF:
-    h = mix(h, shash(memo, e->if_.cond));
-    h = mix(h, shash(memo, e->if_.then));
-    h = mix(h, shash(memo, e->if_.els));
+    h = hash_mix(h, shash(memo, e->if_.cond));
+    h = hash_mix(h, shash(memo, e->if_.then));
+    h = hash_mix(h, shash(memo, e->if_.els));
     break;
   case EX_CALL:
     if (e->call.kind == CALL_EXPR) {
-      h = mix(h, (uint64_t)(uintptr_t)e);
+      h = hash_mix(h, (uint64_t)(uintptr_t)e);
       break;
     }
-    h = mix(h, e->call.kind == CALL_OP ? (uint64_t)e->call.op : (uint64_t)(uintptr_t)e->call.ctor);
+    h = hash_mix(h, e->call.kind == CALL_OP ? (uint64_t)e->call.op
+                                            : (uint64_t)(uintptr_t)e->call.ctor);
     for (int i = 0; i < e->call.nargs; i++)
-      h = mix(h, shash(memo, e->call.args[i]));
+      h = hash_mix(h, shash(memo, e->call.args[i]));
     break;
-  default: h = mix(h, (uint64_t)(uintptr_t)e); break; /* compared by identity */
+  default: h = hash_mix(h, (uint64_t)(uintptr_t)e); break; /* compared by identity */
   }
   *ptrmap_put(memo, e, NULL) = (int64_t)h;
   return h;

@@ -368,9 +368,7 @@ static void post_bad(Post *p, const Expr *e, const char *what) {
 
 /* Check e and, once per node, everything under it. */
 static void post_walk(Post *p, const Expr *e, int prim) {
-  int added;
-  ptrmap_put(&p->seen[prim], e, &added);
-  if (!added)
+  if (!ptrmap_first(&p->seen[prim], e))
     return;
   if (e->kind == EX_LET && is_const_value(e->let.value))
     post_bad(p, e, "a let bound to a constant");

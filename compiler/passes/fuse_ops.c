@@ -1164,9 +1164,7 @@ typedef struct {
 static void post_visit(Expr **slot, void *ctx) {
   Walk *w = ctx;
   const Expr *e = *slot;
-  int added;
-  ptrmap_put(&w->seen, e, &added);
-  if (!added)
+  if (!ptrmap_first(&w->seen, e))
     return;
   if (e->kind == EX_FUNC && e->func.primitive) {
     check_kernel(w->p, e);

@@ -81,9 +81,7 @@ typedef struct {
 static void count_visit(Expr **slot, void *ctx) {
   CountCtx *k = ctx;
   count_slot(k->c, k->parent, slot);
-  int added;
-  ptrmap_put(&k->c->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&k->c->seen, *slot))
     return;
   CountCtx sub = {k->c, *slot};
   ir_expr_children(*slot, count_visit, &sub);
@@ -98,9 +96,7 @@ typedef struct {
 /* Collect the globals referenced under *slot. */
 static void direct_visit(Expr **slot, void *ctx) {
   Direct *d = ctx;
-  int added;
-  ptrmap_put(&d->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&d->seen, *slot))
     return;
   if ((*slot)->kind == EX_GLOBAL)
     ptrmap_put(d->out, (*slot)->global, NULL);
@@ -567,9 +563,7 @@ static void post_bad(Post *p, const Expr *e, const char *what, const char *name)
 /* Check every call and let under *slot. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
-  int added;
-  ptrmap_put(&p->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&p->seen, *slot))
     return;
   Expr *e = *slot;
   Type *inst[INL_MAX_TVARS];

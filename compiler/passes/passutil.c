@@ -145,9 +145,7 @@ static void pin_global(GlobalFn *g) {
 
 /* Annotate the binders of the variables and globals under *slot. */
 static void pin_visit(Expr **slot, void *ctx) {
-  int added;
-  ptrmap_put(ctx, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(ctx, *slot))
     return;
   Expr *e = *slot;
   if (e->kind == EX_VAR && !e->var->annot && e->var->type)

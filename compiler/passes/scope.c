@@ -107,9 +107,7 @@ typedef struct {
 static void collect(void *ctx, Expr *parent, Expr *e, int slot);
 
 static void collect_node(Collect *c, Expr *e) {
-  int added;
-  ptrmap_put(&c->si->index, e, &added);
-  if (!added)
+  if (!ptrmap_first(&c->si->index, e))
     return;
   each_child(e, collect, c);
   if (c->n == c->cap) {

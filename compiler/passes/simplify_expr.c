@@ -522,9 +522,7 @@ typedef struct {
 /* Report each node under *slot that a rule still matches. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
-  int added;
-  ptrmap_put(&p->s.memo, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&p->s.memo, *slot))
     return;
   if (rule(&p->s, *slot)) {
     p->ok = false;

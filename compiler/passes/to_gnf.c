@@ -70,9 +70,7 @@ typedef struct {
 /* Post-order of the module's nodes, each once. */
 static void order_visit(Expr **slot, void *ctx) {
   Order *o = ctx;
-  int added;
-  ptrmap_put(&o->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&o->seen, *slot))
     return;
   ir_expr_children(*slot, order_visit, o);
   if (o->n == o->cap) {
@@ -388,9 +386,7 @@ typedef struct {
 
 static void post_visit(Expr **slot, void *ctx) {
   Post *p = ctx;
-  int added;
-  ptrmap_put(&p->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&p->seen, *slot))
     return;
   Expr *e = *slot;
   if (e->kind == EX_LET) {

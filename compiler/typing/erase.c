@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../ir/ptrmap.h"
+#include "compiler/ir/hash.h"
 #include "typing.h"
 
 enum { MAX_DEPTH = 10000, TYPE_DEPTH = 200 };
@@ -34,10 +35,7 @@ typedef struct Er {
 static bool coin(Er *er) {
   if (er->all)
     return true;
-  uint64_t z = (er->rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return ((z ^ (z >> 31)) & 1) != 0;
+  return (hash_splitmix64(&er->rng) & 1) != 0;
 }
 
 /* Remember an erasure. */

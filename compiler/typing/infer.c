@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "infer_int.h"
 
 enum {
@@ -230,34 +231,6 @@ static void mismatch(Cx *cx, const Expr *at, const char *what, Type *expected, T
 
 /* ------------------------------------------------------------ globals */
 
-/* Is t free of incomplete types? */
-static bool complete_type(const Type *t, int depth) {
-  if (!t || depth > TYPE_DEPTH)
-    return false;
-  switch (t->kind) {
-  case TY_INCOMPLETE: return false;
-  case TY_TENSOR:
-  case TY_VAR: return true;
-  case TY_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (!complete_type(t->tuple.fields[i], depth + 1))
-        return false;
-    return true;
-  case TY_FUNC:
-    for (int i = 0; i < t->func.nparams; i++)
-      if (!complete_type(t->func.params[i], depth + 1))
-        return false;
-    return complete_type(t->func.ret, depth + 1);
-  case TY_REF: return complete_type(t->ref.inner, depth + 1);
-  case TY_ADT:
-    for (int i = 0; i < t->adt.nargs; i++)
-      if (!complete_type(t->adt.args[i], depth + 1))
-        return false;
-    return true;
-  }
-  return false;
-}
-
 /* The signature of g built from its annotations: unannotated parameters
  * and return type become fresh incomplete types.  NULL after an error. */
 static Type *make_sig(Cx *cx, GlobalFn *g) {
@@ -283,7 +256,7 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
       errat(cx, g->name, f->line, f->col, "parameter %d of @%s is missing", i, g->name);
       return NULL;
     }
-    if (poly && (!v->annot || !complete_type(v->annot, 0))) {
+    if (poly && (!v->annot || !ir_type_complete(v->annot))) {
       errat(cx, g->name, f->line, f->col,
             "polymorphic function @%s must annotate its parameter %%%s: expected a complete type "
             "(over its type parameters), found %s",
@@ -297,7 +270,7 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
       return NULL;
     }
   }
-  if (poly && (!f->func.ret || !complete_type(f->func.ret, 0))) {
+  if (poly && (!f->func.ret || !ir_type_complete(f->func.ret))) {
     errat(cx, g->name, f->line, f->col,
           "polymorphic function @%s must annotate its return type: expected a complete type (over "
           "its type parameters), found %s",
@@ -314,7 +287,7 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
 
 /* The slot of g in the signature table. */
 static int sig_slot(Cx *cx, const GlobalFn *g) {
-  size_t i = (size_t)(((uintptr_t)g >> 4) * 0x9e3779b97f4a7c15ull >> 32) & (size_t)(cx->capsig - 1);
+  size_t i = (size_t)(hash_ptr(g) >> 32) & (size_t)(cx->capsig - 1);
   while (cx->sigk[i] && cx->sigk[i] != g)
     i = (i + 1) & (size_t)(cx->capsig - 1);
   return (int)i;
@@ -347,7 +320,7 @@ static Type *sig_of(Cx *cx, GlobalFn *g, Expr *e) {
     return NULL;
   }
   Type *sig = g->func && g->func->kind == EX_FUNC && g->func->type &&
-                      g->func->type->kind == TY_FUNC && complete_type(g->func->type, 0)
+                      g->func->type->kind == TY_FUNC && ir_type_complete(g->func->type)
                   ? g->func->type
                   : make_sig(cx, g);
   if (sig)

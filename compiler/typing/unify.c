@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "infer_int.h"
 
 enum { MEMO = 64 /* entries of the resolution cache (power of 2) */ };
@@ -350,7 +351,7 @@ Type *ty_resolve_any(Cx *cx, Type *t, int depth) {
   }
   if (!cx->memo)
     cx->memo = arena_alloc(cx->S, sizeof *cx->memo * MEMO);
-  size_t h = (size_t)(((uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull >> 40) & (MEMO - 1);
+  size_t h = (size_t)(hash_ptr(t) >> 40) & (MEMO - 1);
   if (cx->memo[h].k != t) {
     cx->memo[h].v = resolve_parts(cx, t, depth);
     cx->memo[h].k = t;

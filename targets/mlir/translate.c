@@ -1984,9 +1984,7 @@ static void function(Tr *t, GlobalFn *g, Buf *dst);
 /* A call of global g: func.call with the tensors of the arguments. */
 static Val *call_global(Fn *f, const Expr *e) {
   GlobalFn *g = e->call.callee->global;
-  int added;
-  ptrmap_put(&f->t->done, g, &added);
-  if (added)
+  if (ptrmap_first(&f->t->done, g))
     function(f->t, g, &f->t->funcs);
   int na = 0;
   for (int i = 0; i < e->call.nargs; i++)
@@ -2148,9 +2146,7 @@ static bool check_global(Tr *t, GlobalFn *g, PtrMap *seen);
 
 /* e and everything below it (shared nodes once). */
 static bool check_expr(Tr *t, const Expr *e, PtrMap *seen) {
-  int added;
-  ptrmap_put(seen, e, &added);
-  if (!added)
+  if (!ptrmap_first(seen, e))
     return true;
   if (!check_type(t, e->type))
     return false;

@@ -608,13 +608,13 @@ static void robust_one(OpId op, Rng *r, Arena *a) {
     return;
   }
   st.robust_ok++;
-  if (!ret || !op_known(ret)) {
+  if (!ret || !ir_type_complete(ret)) {
     fail("accepts but gives no complete result type");
     return;
   }
   bool known = true;
   for (int i = 0; i < nargs; i++)
-    known &= op_known(args[i]);
+    known &= ir_type_complete(args[i]);
   if (!known) {
     fail("accepts arguments that are not known yet");
     return;

@@ -200,9 +200,7 @@ typedef struct {
 
 static void kernel_ops(Expr **slot, void *ctx) {
   Kernels *k = ctx;
-  int added;
-  ptrmap_put(&k->seen, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&k->seen, *slot))
     return;
   Expr *e = *slot;
   if (e->kind == EX_FUNC && e->func.primitive && k->nk < 8)

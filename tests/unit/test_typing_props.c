@@ -353,31 +353,6 @@ static Snap snapshot(void) {
   return s;
 }
 
-static bool complete(const Type *t) {
-  if (!t)
-    return false;
-  switch (t->kind) {
-  case TY_INCOMPLETE: return false;
-  case TY_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (!complete(t->tuple.fields[i]))
-        return false;
-    return true;
-  case TY_FUNC:
-    for (int i = 0; i < t->func.nparams; i++)
-      if (!complete(t->func.params[i]))
-        return false;
-    return complete(t->func.ret);
-  case TY_REF: return complete(t->ref.inner);
-  case TY_ADT:
-    for (int i = 0; i < t->adt.nargs; i++)
-      if (!complete(t->adt.args[i]))
-        return false;
-    return true;
-  default: return true;
-  }
-}
-
 static int programs, erased_total, failures, mutated_errors;
 
 static void one_program(uint64_t seed) {
@@ -402,7 +377,7 @@ static void one_program(uint64_t seed) {
   Snap s = snapshot();
   bool all_complete = true;
   for (int i = 0; i < s.n; i++)
-    all_complete &= complete(s.t[i]);
+    all_complete &= ir_type_complete(s.t[i]);
   CHECK_MSG(all_complete, "seed %llu: an incomplete type", (unsigned long long)seed);
   for (int round = 0; round < 5; round++) {
     uint64_t es = round == 4 ? TY_ERASE_ALL : seed * 31 + (uint64_t)round;
