@@ -234,8 +234,7 @@ Expr *gen_let_with(GenCtx *g, Type *t, Expr *value, Expr *(*body_fn)(GenCtx *g, 
   return ir_let(g->m, v, value, body);
 }
 
-/* A function type returning t, with up to two parameters. */
-static Type *closure_type(GenCtx *g, Type *t) {
+Type *gen_closure_type(GenCtx *g, Type *t) {
   int n = (int)gen_choose(g, 3);
   Type *p[2];
   for (int i = 0; i < n; i++)
@@ -255,28 +254,51 @@ static void gen_args(GenCtx *g, const Type *ft, int budget, Expr **args) {
 /* ----------------------------------------------------------------- forms */
 
 /* Binary operators that may combine a body with an unused variable. */
-static const OpId combiners[] = {OP_ADD,     OP_SUBTRACT,    OP_MULTIPLY,  OP_MAXIMUM,
-                                 OP_MINIMUM, OP_LOGICAL_AND, OP_LOGICAL_OR};
+static const OpId combiners[GEN_NCOMBINERS] = {OP_ADD,     OP_SUBTRACT,    OP_MULTIPLY,  OP_MAXIMUM,
+                                               OP_MINIMUM, OP_LOGICAL_AND, OP_LOGICAL_OR};
+
+/* Does a tensor of type vt broadcast into t, leaving t's shape as it is
+ * (docs/operators.md, broadcast: dims aligned from the last, each of vt's
+ * equal to t's or 1)? */
+static bool broadcasts_into(const Type *vt, const Type *t) {
+  int rt = t->tensor.rank, rv = vt->tensor.rank;
+  if (rv > rt)
+    return false;
+  for (int i = 0; i < rv; i++) {
+    int64_t d = vt->tensor.shape[i], e = t->tensor.shape[rt - rv + i];
+    if (d != e && d != 1)
+      return false;
+  }
+  return true;
+}
 
 /* When the body of a let left its variable v (of type vt) unused, and
- * both are tensors, combine them with a binary operator whose relation
- * gives exactly t: op(body, %v).  Otherwise the body as it is (a let
- * left unused on purpose is dead code for the passes to remove). */
-static Expr *consume(GenCtx *g, Type *t, Expr *body, Var *v, Type *vt) {
+ * both are tensors, the binary operators that combine them into exactly
+ * t: op(body, %v), by the broadcast family's rules (arithmetic on ints and
+ * floats, logical on bools, both operands of one dtype; the relation is
+ * not asked, docs/generators.md).  Stores them in out (GEN_NCOMBINERS at
+ * most) and returns how many; with none, the caller keeps the body as it
+ * is (a let left unused on purpose is dead code for the passes to
+ * remove). */
+int gen_combiners(GenCtx *g, const Type *t, const Type *vt, OpId *out) {
   if (t->kind != TY_TENSOR || vt->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
-    return body;
-  if (t->tensor.dtype != vt->tensor.dtype)
-    return body; /* every combiner's relation rejects mixed dtypes */
-  OpId ok[sizeof combiners / sizeof *combiners];
+    return 0;
+  if (t->tensor.dtype != vt->tensor.dtype || !broadcasts_into(vt, t))
+    return 0;
+  bool logical = t->tensor.dtype == DT_BOOL;
   int n = 0;
   for (size_t i = 0; i < sizeof combiners / sizeof *combiners; i++) {
     OpId op = combiners[i];
-    Type *args[2] = {t, vt}, *out;
-    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) && /* no message wanted: NULL, 0 */
-        op_table[op].rel(op, args, 2, &(Attrs){0}, g->a, &out, NULL, 0) == REL_OK &&
-        ir_type_equal(out, t))
-      ok[n++] = op;
+    if ((g->cfg.op_allow[op / 64] >> (op % 64) & 1) &&
+        (op == OP_LOGICAL_AND || op == OP_LOGICAL_OR) == logical)
+      out[n++] = op;
   }
+  return n;
+}
+
+static Expr *consume(GenCtx *g, Type *t, Expr *body, Var *v, Type *vt) {
+  OpId ok[GEN_NCOMBINERS];
+  int n = gen_combiners(g, t, vt, ok);
   if (n == 0)
     return body;
   OpId op = ok[gen_choose(g, (uint32_t)n)];
@@ -299,7 +321,7 @@ static Expr *form_let(GenCtx *g, Type *t, int budget) {
   Type *t1 = k == 0   ? t
              : k == 1 ? ir_scalar_type(g->a, t->tensor.dtype)
              : k == 2 ? gen_type_at(g, 0, GEN_TY_ANY)
-                      : closure_type(g, t);
+                      : gen_closure_type(g, t);
   Expr *value = gen_sub(g, t1, b[0], false);
   Var *v = gen_fresh_var(g, t1->kind == TY_FUNC ? "f" : "x", t1, true);
   int mark = g->nscope;
@@ -438,7 +460,7 @@ static Expr *form_call(GenCtx *g, Type *t, int budget) {
     callee = gen_var_expr(g, c[k]);
     ft = c[k]->type;
   } else {
-    ft = closure_type(g, t);
+    ft = gen_closure_type(g, t);
     int b[2];
     gen_split(g, budget - 1, 2, b);
     callee = gen_sub(g, ft, b[0], true);

@@ -101,28 +101,32 @@ typedef Expr *(*GenHook)(GenCtx *g, Type *want, int budget);
 
 typedef struct GenPolicy {
   const char *name;
-  const char *doc;               /* one line for `relaysmith gen --help` */
-  uint8_t form_weight[GF_COUNT]; /* relative weights; 0 disables a form */
-  uint8_t type_weight[GT_COUNT]; /* for the type generator */
-  uint8_t pattern_weight[6];     /* operator weight by OpPattern; 0 = never */
-  uint64_t op_deny[2];           /* bit i set: operator i is never called */
-  uint32_t features;             /* GEN_F_* enabled */
-  bool swarm;                    /* honour the header's disable bits */
-  uint32_t swarm_keep;           /* features the header cannot switch off */
-  int budget;                    /* nodes for @main when the header says 0 */
-  int budget_min, budget_max;    /* range the header's budget byte maps to */
-  int max_depth;                 /* expression nesting bound */
-  int max_type_depth;            /* nesting of generated types */
-  int max_params;                /* parameters of globals (and closures) */
-  int max_main_params;           /* parameters @main may get (GF_PARAM) */
-  int max_globals;               /* global functions besides @main */
-  int max_adts;                  /* generated type definitions */
-  OpLimits limits;               /* tensor bounds for types and solvers */
-  uint32_t dtypes;               /* dtypes the type generator draws */
-  GenHook hook;                  /* optional, see above */
-  bool breaks;                   /* the body opens with GEN_BREAK_BYTES
-                                    choices of the break stage (breaker.h),
-                                    which gen_decode skips */
+  const char *doc;                    /* one line for `relaysmith gen --help` */
+  uint8_t form_weight[GF_COUNT];      /* relative weights; 0 disables a form */
+  uint8_t type_weight[GT_COUNT];      /* for the type generator */
+  uint8_t pattern_weight[6];          /* operator weight by OpPattern; 0 = never */
+  uint64_t op_deny[2];                /* bit i set: operator i is never called */
+  uint32_t features;                  /* GEN_F_* enabled */
+  bool swarm;                         /* honour the header's disable bits */
+  uint32_t swarm_keep;                /* features the header cannot switch off */
+  int budget;                         /* nodes for @main when the header says 0 */
+  int budget_min, budget_max;         /* range the header's budget byte maps to */
+  int max_depth;                      /* expression nesting bound */
+  int max_type_depth;                 /* nesting of generated types */
+  int max_params;                     /* parameters of globals (and closures) */
+  int max_main_params;                /* parameters @main may get (GF_PARAM) */
+  int max_globals;                    /* global functions besides @main */
+  int max_adts;                       /* generated type definitions */
+  OpLimits limits;                    /* tensor bounds for types and solvers */
+  uint32_t dtypes;                    /* dtypes the type generator draws */
+  GenHook hook;                       /* optional, see above */
+  const struct GenPolicy *const *mix; /* optional: NULL-terminated policies, one of
+                                    which each input's header picks to decode
+                                    with (gen_policy_pick); the fields above
+                                    are then unused */
+  bool breaks;                        /* the body opens with GEN_BREAK_BYTES
+                                         choices of the break stage (breaker.h),
+                                         which gen_decode skips */
 } GenPolicy;
 
 enum { GEN_BREAK_BYTES = 12 };
@@ -130,6 +134,19 @@ enum { GEN_BREAK_BYTES = 12 };
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;
 extern const GenPolicy gen_policy_mlir;
+/* Pass-directed policies: the program shapes one pass acts on. */
+extern const GenPolicy gen_policy_simplify; /* simplify_expr */
+extern const GenPolicy gen_policy_fold;     /* fold_constant */
+extern const GenPolicy gen_policy_dead;     /* dead_code */
+extern const GenPolicy gen_policy_cse;      /* eliminate_common_subexpr */
+extern const GenPolicy gen_policy_inline;   /* inline */
+extern const GenPolicy gen_policy_scopes;   /* to_anf, to_gnf */
+extern const GenPolicy gen_policy_mix;      /* default or one of the above, per input */
+
+/* The policy an input with this header decodes with under p: p itself,
+ * or for a mixing policy the one the header picks (byte 14's low nibble
+ * f picks entry f * n / 16 of the n in p->mix, so 0 picks the first). */
+const GenPolicy *gen_policy_pick(const GenPolicy *p, const uint8_t header[GEN_HEADER_BYTES]);
 
 /* Look a policy up by name; NULL when unknown. */
 const GenPolicy *gen_policy_get(const char *name);
@@ -172,8 +189,29 @@ void gen_spans_free(GenSpans *s);
 /* Decode data into a new module (free with ir_module_free).  Total: every
  * byte string, including the empty one, gives a module whose @main is
  * well typed.  Deterministic.  When spans is not NULL it receives one span
- * per generated expression. */
+ * per generated expression.  A broken contract of the generator (a bug)
+ * asserts; gen_decode_checked reports it instead. */
 Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans);
+
+/* gen_decode for the callers that report what they find (the oracle, the
+ * mutator): a broken contract of the generator, or of an operator's solver
+ * it called, is written to why (the first one; "" when none) instead of
+ * asserting.  Every byte string is a valid input, so such a failure is
+ * always a bug, never the input's fault.  Decoding goes on with a
+ * fallback at the failing node, so the module can still be printed and
+ * freed, but need not be well typed.  With spans, their invariants (one
+ * root, pre-order, each span inside its parent's bytes) are checked too:
+ * the mutator relies on them. */
+Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans,
+                           char *why, size_t whylen);
+
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate generator bug (the oracle's
+ * -fault=generator_spans): its check of an operator call fails for
+ * `reverse`, but only while spans are recorded, i.e. only on the
+ * mutator's decodes unless the check decodes the same way. */
+extern bool gen_test_fault_spans;
+#endif
 
 /* The effective configuration a header selects under a policy. */
 typedef struct GenConfig {

@@ -8,6 +8,9 @@
  *   adt.c     constructors, match and pattern covers
  *   module.c  module generator: @main, globals, recursion, generated ADTs
  *   fusion.c  the fusion-heavy policy (an example of a hook)
+ *   shape.c   what the pass-directed policies share; their shapes are in
+ *             simplify.c, fold.c, dead.c, cse.c, inline.c, scopes.c, and
+ *             mix.c picks one of the policies per input
  */
 #ifndef RS_GEN_INT_H
 #define RS_GEN_INT_H
@@ -129,7 +132,14 @@ struct GenCtx {
   Type *hint_type;               /* the type last drawn from an operator's sampler ... */
   OpId hint_op;                  /* ... and that operator, favoured when it is wanted */
   int names;                     /* counter for global and type names */
+  char *why;                     /* the first broken contract (gen_fail); "" when none */
+  size_t whylen;
 };
+
+/* A broken contract of the generator or of a solver it called: keep the
+ * first one for gen_decode_checked.  The caller goes on with a fallback,
+ * so that decoding stays total. */
+void gen_fail(GenCtx *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */
 static inline int gen_weighted(GenStream *s, const uint32_t *weight, int n) {
@@ -149,6 +159,14 @@ void gen_var_used(GenCtx *g, Var *v);
 Expr *gen_var_expr(GenCtx *g, Scoped *s);
 /* A new variable; hint is a string literal (it is not copied). */
 Var *gen_fresh_var(GenCtx *g, const char *hint, Type *t, bool annotate);
+enum { GEN_NCOMBINERS = 7 };
+/* The binary operators that may combine a t with a vt into a t here
+ * (allowed, and accepted by their relations with exactly that result),
+ * into out; reads no choice.  (A let's body repaired to use its unused
+ * variable, and the shapes, combine values with them.) */
+int gen_combiners(GenCtx *g, const Type *t, const Type *vt, OpId *out);
+/* A function type returning t, with up to two parameters. */
+Type *gen_closure_type(GenCtx *g, Type *t);
 
 /* types.c */
 Type *gen_type_at(GenCtx *g, int depth, GenTyMode mode);
@@ -213,6 +231,14 @@ Expr *gen_match_on(GenCtx *g, Expr *scrut, Type *s, Type *t, int budget, bool fo
 
 /* module.c */
 Expr *gen_global_form(GenCtx *g, Type *t, int budget);
+/* Makes the body of a global, its parameters in scope (module.c). */
+typedef Expr *(*GenBodyFn)(GenCtx *g, Var *const *params, void *arg);
+/* Whether a new global may be made here (GEN_F_GLOBAL, max_globals). */
+bool gen_can_make_global(GenCtx *g, int budget);
+/* A new non-recursive global of function type ft (polymorphic when ft
+ * has type parameters, then body_fn is required), callable from then on;
+ * its body is body_fn's, or an expression of about budget nodes. */
+GlobalFn *gen_new_global(GenCtx *g, Type *ft, int budget, GenBodyFn body_fn, void *arg);
 bool gen_global_form_ok(GenCtx *g, const Type *t, int budget);
 /* @self(scope[smaller], ..): a recursive call on a smaller value. */
 Expr *gen_self_call(GenCtx *g, int smaller, int budget);
@@ -220,6 +246,76 @@ Expr *gen_self_call(GenCtx *g, int smaller, int budget);
 /* prelude.c */
 bool gen_prelude_ok(GenCtx *g);
 Expr *gen_prelude_call(GenCtx *g, Type *t, int budget);
+
+/* shape.c: the pass-directed policies' shapes (simplify.c, fold.c,
+ * dead.c, cse.c, inline.c, scopes.c) */
+
+enum { GEN_MAX_SHAPES = 16 };
+
+/* A program shape a pass acts on.  make builds an expression of exactly
+ * type t (setting g->pure) or returns NULL to leave the node to the
+ * default forms; ok says, reading no choice, whether it applies to t
+ * (NULL: always). */
+typedef struct GenShape {
+  const char *name;
+  uint8_t weight;
+  int min_budget;
+  bool (*ok)(GenCtx *g, const Type *t);
+  Expr *(*make)(GenCtx *g, Type *t, int budget);
+} GenShape;
+
+/* A policy's hook body: one of the shapes that apply to t here, or NULL
+ * (choice 0, weight decline: the default forms).  Reads nothing when no
+ * shape applies; declines where no type flows in (g->free). */
+Expr *gen_shapes(GenCtx *g, Type *t, int budget, const GenShape *shapes, int n, uint32_t decline);
+/* Whether operator op may be called in this input (features, deny-list,
+ * the header's swarm bits). */
+bool gen_op_allowed(GenCtx *g, OpId op);
+/* Whether op is allowed here and its relation gives exactly want for
+ * arguments of these types and attributes at (NULL: none). */
+bool gen_rel_gives(GenCtx *g, OpId op, int nargs, Type *const *types, const Attrs *at,
+                   const Type *want);
+/* A structurally equal copy of e made of new nodes (variables, globals
+ * and constants stay the same), or NULL when e binds a variable or has an
+ * effect (then it is not shareable and not a CSE candidate either). */
+Expr *gen_clone(GenCtx *g, Expr *e);
+/* A constant of tensor type t with every element v. */
+Expr *gen_uniform_const(GenCtx *g, const Type *t, double v);
+/* op(a, b) for a binary operator combining two values of tensor type t
+ * into a t (chosen from the stream), or NULL when none is allowed. */
+Expr *gen_combine(GenCtx *g, Type *t, Expr *a, Expr *b);
+/* The shared (pure, binder-free) expressions of type t usable here, newest
+ * first, at most max. */
+int gen_shared_of(GenCtx *g, const Type *t, Shared **out, int max);
+
+/* let %f = fn (..) {..}; a body calling %f once, twice, through another
+ * variable, or as it likes (inline.c; the scopes policy uses it too). */
+Expr *gen_shape_letfn(GenCtx *g, Type *t, int budget);
+/* A polymorphic global made for the purpose, called once, twice, or
+ * through a let whose annotation instantiates it (inline.c; scopes too). */
+Expr *gen_shape_poly(GenCtx *g, Type *t, int budget);
+
+/* let %r = ref(v); combine(E, ref_read(%r)), E writing %r where a wrong
+ * pass may drop or move the write (an operand, a dead let's value, a
+ * tuple field projected away, an argument), so that the result shows a
+ * lost write (shape.c; for tensor types with refs, lets and a combiner). */
+bool gen_shape_observed_ok(GenCtx *g, const Type *t);
+Expr *gen_shape_observed(GenCtx *g, Type *t, int budget);
+
+/* The data every pass-directed policy has in common with the default
+ * policy (types, operators, swarm, limits); each adds its name, doc,
+ * form weights, features, budgets, globals and hook. */
+#define GEN_PASS_POLICY_COMMON                                                                     \
+  .type_weight = {[GT_TENSOR] = 12, [GT_TUPLE] = 2, [GT_FUNC] = 2,                                 \
+                  [GT_REF] = 1,     [GT_ADT] = 2,   [GT_OPTYPE] = 6},                              \
+  .pattern_weight = {1, 1, 1, 2, 3, 2}, .swarm = true, .max_type_depth = 2, .max_params = 3,       \
+  .max_main_params = 6, .max_adts = 2,                                                             \
+  .limits = {.max_rank = 4,                                                                        \
+             .max_dim = 8,                                                                         \
+             .max_numel = 256,                                                                     \
+             .max_flops = 16384,                                                                   \
+             .dtypes = (1u << DT_COUNT) - 1},                                                      \
+  .dtypes = (1u << DT_COUNT) - 1
 
 /* Whether the features f are all enabled for this input. */
 static inline bool gen_feature(const GenCtx *g, uint32_t f) {

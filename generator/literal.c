@@ -5,7 +5,6 @@
  * literals (closures over the current scope) and ref(..).  Constructor
  * literals are in adt.c.
  */
-#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -199,6 +198,6 @@ Expr *gen_literal(GenCtx *g, Type *t, int budget) {
   case TY_ADT: return gen_ctor_literal(g, t, budget);
   default: break;
   }
-  assert(!"the generator only wants concrete types");
+  gen_fail(g, "a literal of a type that is not concrete was wanted");
   return gen_const(g, ir_scalar_type(g->a, DT_FLOAT32));
 }

@@ -8,6 +8,8 @@
  * constructor pattern of its first parameter (adt.c marks those).
  */
 #include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,8 +82,10 @@ bool gen_global_form_ok(GenCtx *g, const Type *t, int budget) {
 
 /* Generate a global of function type ft with a body of about budget
  * nodes; recursive: its body matches on its first parameter (an ADT with
- * a recursive constructor) and may call itself on smaller values. */
-static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive) {
+ * a recursive constructor) and may call itself on smaller values; with
+ * body_fn, that makes the body (ft may then be polymorphic). */
+static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive, GenBodyFn body_fn,
+                             void *arg) {
   int save_base = g->scope_base, save_sbase = g->shared_base, save_depth = g->depth;
   GlobalFn *save_self = g->self;
   Type *save_type = g->self_type;
@@ -112,10 +116,12 @@ static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive) {
     g->self = NULL;
     g->self_type = NULL;
     g->self_param = NULL;
-    body = gen_sub(g, ft->func.ret, budget, false);
+    body = body_fn ? body_fn(g, params, arg) : gen_sub(g, ft->func.ret, budget, false);
   }
   gen_scope_pop(g, g->scope_base);
   gf->func = ir_func(g->m, n, params, ft->func.ret, body);
+  gf->func->func.ntvars = ft->func.ntvars;
+  gf->func->func.tvars = ft->func.tvars;
 
   g->global_nest--;
   g->scope_base = save_base;
@@ -125,8 +131,17 @@ static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive) {
   g->self_type = save_type;
   g->self_param = save_param;
   g->free = save_free;
-  g->globals[g->nglobals++] = (GenGlobal){gf, ft, true};
+  if (ft->func.ntvars == 0) /* the forms call globals at concrete types */
+    g->globals[g->nglobals++] = (GenGlobal){gf, ft, true};
   return gf;
+}
+
+bool gen_can_make_global(GenCtx *g, int budget) {
+  return gen_feature(g, GEN_F_GLOBAL) && can_make(g, budget);
+}
+
+GlobalFn *gen_new_global(GenCtx *g, Type *ft, int budget, GenBodyFn body_fn, void *arg) {
+  return make_global(g, ft, budget, false, body_fn, arg);
 }
 
 /* Parameter types for a new global: up to max_params, any kind. */
@@ -219,7 +234,10 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   }
   if (budget >= 3 && gen_prelude_ok(g))
     opt[n] = (Opt){OPT_PRELUDE, 0}, w[n++] = 3;
-  assert(n > 0);
+  if (n == 0) {
+    gen_fail(g, "no global-call form applies, though gen_global_form_ok allowed one");
+    return gen_literal(g, t, budget);
+  }
   Opt o = opt[gen_weighted(&g->st, w, n)];
   g->pure = false;
   switch (o.kind) {
@@ -229,7 +247,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   case OPT_SELF: return gen_self_call(g, sm[gen_choose(g, (uint32_t)nsm)], budget - 1);
   case OPT_PRELUDE: return gen_prelude_call(g, t, budget);
   case OPT_NEW_REF: {
-    GlobalFn *gf = make_global(g, t, budget - 1, false);
+    GlobalFn *gf = make_global(g, t, budget - 1, false, NULL, NULL);
     g->pure = false;
     return ir_global_ref(g->m, gf);
   }
@@ -246,7 +264,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   Type *ft = ir_func_type(g->a, 0, NULL, np, p, t);
   int b[2];
   gen_split(g, budget - 1, 2, b);
-  GlobalFn *gf = make_global(g, ft, b[0], o.kind == OPT_NEW_REC);
+  GlobalFn *gf = make_global(g, ft, b[0], o.kind == OPT_NEW_REC, NULL, NULL);
   return call_maybe_via(g, gf, ft, b[1]);
 }
 
@@ -336,13 +354,55 @@ static void return_arrays(GenCtx *g) {
   spare.shared = g->shared, spare.capshared = g->capshared;
 }
 
+void gen_fail(GenCtx *g, const char *fmt, ...) {
+  if (g->why[0])
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g->why, g->whylen, fmt, ap);
+  va_end(ap);
+  if (!g->why[0])
+    snprintf(g->why, g->whylen, "?");
+}
+
+/* The span invariants the mutator relies on (gen.h, GenSpans). */
+static void check_spans(GenCtx *g, const GenSpans *s) {
+  if (s->n == 0 || s->v[0].parent >= 0) {
+    gen_fail(g, "spans: @main's body has no root span");
+    return;
+  }
+  for (int i = 0; i < s->n; i++) {
+    const GenSpan *sp = &s->v[i];
+    const GenSpan *up = sp->parent >= 0 ? &s->v[sp->parent] : NULL;
+    if (sp->parent >= i || sp->start > sp->end || !sp->expr || !sp->type ||
+        sp->scope_off + sp->scope_n > s->nscope ||
+        (up && (sp->depth != up->depth + 1 || sp->start < up->start || sp->end > up->end))) {
+      gen_fail(g, "spans: span %d [%u, %u) (parent %d) breaks the span invariants", i, sp->start,
+               sp->end, sp->parent);
+      return;
+    }
+  }
+}
+
 Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans) {
+  char why[256];
+  Module *m = gen_decode_checked(data, size, p, spans, why, sizeof why);
+  assert(!why[0] && "the generator broke a contract (gen_decode_checked says which)");
+  return m;
+}
+
+Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p, GenSpans *spans,
+                           char *why, size_t whylen) {
   GenCtx g = {0};
+  why[0] = 0;
+  g.why = why;
+  g.whylen = whylen;
   lend_arrays(&g);
   g.m = ir_module_new();
   g.a = g.m->arena;
-  g.pol = p;
   gen_stream_init(&g.st, data, size);
+  p = gen_policy_pick(p, g.st.header);
+  g.pol = p;
   gen_config(p, g.st.header, &g.cfg);
   if (spans) {
     spans->n = 0;
@@ -364,5 +424,7 @@ Module *gen_decode(const uint8_t *data, size_t size, const GenPolicy *p, GenSpan
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
   drop_unused_adts(&g);
   return_arrays(&g);
+  if (spans)
+    check_spans(&g, spans);
   return g.m;
 }

@@ -10,7 +10,6 @@
  * on it.  Only tensors and tuples of tensors are asked about (operators
  * return nothing else).
  */
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,12 +221,19 @@ bool gen_op_ok(GenCtx *g, OpId op, const Type *t) {
   return (mask[op / 64] >> (op % 64)) & 1;
 }
 
+#ifdef RS_TEST_PASSES
+bool gen_test_fault_spans;
+#endif
+
 bool gen_op_solve(GenCtx *g, OpId op, Type *t, OpSig *sig) {
   OpSolveCtx cx = {&g->st.ch, g->a, &g->cfg.limits};
   memset(sig, 0, sizeof *sig);
-  bool ok = op_table[op].solve(op, t, &cx, sig);
-  assert(ok && "a solver failed on a type its recognizer accepted");
-  return ok;
+  if (op_table[op].solve(op, t, &cx, sig))
+    return true;
+  char *ty = ir_print_type(t);
+  gen_fail(g, "the solver of %s failed on %s, which its recognizer accepted", ir_op_name(op), ty);
+  free(ty);
+  return false;
 }
 
 Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
@@ -253,7 +259,10 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
   OpId ops[OP_COUNT];
   uint32_t w[OP_COUNT];
   int n = gen_op_candidates(g, t, ops);
-  assert(n > 0);
+  if (n == 0) {
+    gen_fail(g, "no operator can produce the wanted type, though gen_op_available said one can");
+    return gen_literal(g, t, budget);
+  }
   bool hinted = g->hint_type && ir_type_equal(g->hint_type, t);
   for (int i = 0; i < n; i++) {
     w[i] = gen_op_weight(g, ops[i]);
@@ -261,9 +270,14 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
       w[i] *= 16;
   }
   OpId op = ops[gen_weighted(&g->st, w, n)];
+#ifdef RS_TEST_PASSES
+  if (gen_test_fault_spans && g->spans && op == OP_REVERSE)
+    gen_fail(g, "test fault generator_spans: a check of %s that fails only with spans on",
+             ir_op_name(op));
+#endif
   OpSig sig;
   if (!gen_op_solve(g, op, t, &sig))
-    return gen_literal(g, t, budget); /* only reached with NDEBUG */
+    return gen_literal(g, t, budget);
   int b[OP_MAX_ARGS];
   gen_split(g, budget - 1, sig.nargs, b);
   Expr *args[OP_MAX_ARGS];

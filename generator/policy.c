@@ -68,8 +68,11 @@ const GenPolicy gen_policy_default = {
     .dtypes = (1u << DT_COUNT) - 1,
 };
 
-static const GenPolicy *const policies[] = {&gen_policy_default, &gen_policy_fusion,
-                                            &gen_policy_mlir, &gen_policy_reject};
+static const GenPolicy *const policies[] = {
+    &gen_policy_default, &gen_policy_fusion, &gen_policy_simplify, &gen_policy_fold,
+    &gen_policy_dead,    &gen_policy_cse,    &gen_policy_inline,   &gen_policy_scopes,
+    &gen_policy_mix,     &gen_policy_mlir,   &gen_policy_reject,
+};
 
 const GenPolicy *gen_policy_get(const char *name) {
   for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)

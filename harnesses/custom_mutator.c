@@ -42,9 +42,33 @@ static bool byte_mutation(void) {
   return on;
 }
 
+/* RELAYSMITH_LOCAL_MUTATION=N: up to N more tries for a mutation that
+ * keeps the program outside its span (MutOptions.local), for comparison. */
+static int local_tries(void) {
+  static int n = -1;
+  if (n < 0) {
+    const char *v = getenv("RELAYSMITH_LOCAL_MUTATION");
+    n = v ? atoi(v) : 0;
+    n = n < 0 ? 0 : n;
+  }
+  return n;
+}
+
+/* RELAYSMITH_BYTE_SHARE=N: one mutation in N is libFuzzer's byte mutation
+ * of the whole input (0: none), for comparison. */
+static unsigned byte_share(void) {
+  static int n = -1;
+  if (n < 0) {
+    const char *v = getenv("RELAYSMITH_BYTE_SHARE");
+    n = v ? atoi(v) : 0;
+    n = n < 0 ? 0 : n;
+  }
+  return (unsigned)n;
+}
+
 static MutOptions options(void) {
   const GenPolicy *p = rs_target_policy ? gen_policy_get(rs_target_policy()) : NULL;
-  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0};
+  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0, local_tries()};
   return o;
 }
 
@@ -65,7 +89,7 @@ static size_t mutate_break(uint8_t *data, size_t size, size_t max_size, unsigned
 }
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
-  if (byte_mutation() && LLVMFuzzerMutate)
+  if (LLVMFuzzerMutate && (byte_mutation() || (byte_share() && seed % byte_share() == 0)))
     return LLVMFuzzerMutate(data, size, max_size);
   MutOptions o = options();
   size_t n;

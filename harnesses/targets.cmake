@@ -76,6 +76,10 @@ rs_oracle_target(pass_fuzzer)
 # reductions, conv2d and dense: what fuse_ops has most to do on).
 rs_oracle_target(fusion_fuzzer)
 rs_oracle_target(typecheck_fuzzer)
+# Operator kernels against naive references: its inputs are kernel cases,
+# not programs, so it mutates bytes (no span-aware custom mutator).
+rs_fuzz_target(kernel_fuzzer SOURCES harnesses/fuzz_target.c LIBS rstargets rsmut
+               DEFS RS_HARNESS="kernel_fuzzer" ${_afl_defs})
 # Programs with one deliberate defect (generator/breaker.h): rejected with a
 # diagnostic inside the program, or accepted and sound.
 rs_oracle_target(reject_fuzzer)

@@ -13,6 +13,14 @@
  * The parent is decoded with zero padding so that no read runs past its
  * end (reads past the end would return 0 without advancing, and spans at
  * the end would be empty); the padding does not change the program.
+ *
+ * When the generator fails on one of these decodes (a broken contract,
+ * gen_decode_checked; a bug, since every byte string is valid), the
+ * output is the bytes it failed on instead of a mutant.  The fuzz target
+ * then runs them like any mutant, and its check decodes them the same way
+ * (spans on), so it reports the failure (oracle "generator") and the
+ * engine saves a file that reproduces it.  (Aborting here instead would
+ * make libFuzzer save the input being mutated, which passes.)
  */
 #include "mut.h"
 #include "compiler/ir/hash.h"
@@ -108,27 +116,6 @@ typedef struct Input {
 } Input;
 
 enum { PAD = 64 };
-
-/* Decode data, padded with zeros until the decoder stops before the end. */
-static void input_load(Input *in, const GenPolicy *p, const uint8_t *data, size_t n) {
-  memset(in, 0, sizeof *in);
-  size_t pad = PAD + n / 4;
-  for (;;) {
-    in->b.n = 0;
-    put(&in->b, data, n);
-    if (n < GEN_HEADER_BYTES)
-      put(&in->b, NULL, GEN_HEADER_BYTES - n);
-    put(&in->b, NULL, pad);
-    in->m = gen_decode(in->b.p, in->b.n, p, &in->sp);
-    assert(in->sp.n > 0 && in->sp.v[0].parent < 0);
-    in->end = in->sp.v[0].end;
-    if (in->end < in->b.n)
-      break;
-    ir_module_free(in->m);
-    pad *= 8;
-  }
-  in->canon = untrail(in->b.p, in->end);
-}
 
 static void input_free(Input *in) {
   ir_module_free(in->m);
@@ -372,7 +359,8 @@ static bool same_expr(Cmp *c, const Expr *x, const Expr *y) {
 
 /* ------------------------------------------------------- the mutator */
 
-typedef struct Mut {
+typedef struct Mut Mut;
+struct Mut {
   const MutOptions *o;
   Rng r;
   size_t max;
@@ -386,7 +374,58 @@ typedef struct Mut {
   MutInfo info;
   bool keep_same; /* replace() emits a structurally unchanged subtree too
                      (its bytes may be fewer: the reducer wants that) */
-} Mut;
+  char why[256];  /* the generator's first failure on a decode, or "" */
+  Buf failing;    /* the bytes it failed on (without trailing zeros) */
+};
+
+/* Decode d[0, n) with spans into sp, keeping the generator's first
+ * failure and the bytes that show it. */
+static Module *decode(Mut *M, const uint8_t *d, size_t n, GenSpans *sp) {
+  char why[sizeof M->why];
+  Module *m = gen_decode_checked(d, n, M->o->policy, sp, why, sizeof why);
+  if (why[0] && !M->why[0]) {
+    memcpy(M->why, why, sizeof why);
+    M->failing.n = 0;
+    put(&M->failing, d, untrail(d, n));
+  }
+  return m;
+}
+
+/* Decode data, padded with zeros until the decoder stops before the end
+ * (or it failed: then the mutation's output is the failing bytes). */
+static void input_load(Mut *M, Input *in, const uint8_t *data, size_t n) {
+  memset(in, 0, sizeof *in);
+  size_t pad = PAD + n / 4;
+  for (;;) {
+    in->b.n = 0;
+    put(&in->b, data, n);
+    if (n < GEN_HEADER_BYTES)
+      put(&in->b, NULL, GEN_HEADER_BYTES - n);
+    put(&in->b, NULL, pad);
+    in->m = decode(M, in->b.p, in->b.n, &in->sp);
+    in->end = in->sp.n ? in->sp.v[0].end : (uint32_t)in->b.n;
+    if (in->end < in->b.n || M->why[0])
+      break;
+    ir_module_free(in->m);
+    pad *= 8;
+  }
+  in->canon = untrail(in->b.p, in->end);
+}
+
+/* After a failure of the generator: the output is the bytes it failed on
+ * (see the top of this file).  False when they do not fit max_size (a
+ * decode of the parent padded, or of a candidate, is never longer than
+ * the parent plus the new span's bytes, which fit). */
+static bool hand_over(Mut *M) {
+  if (!M->why[0] || M->failing.n > M->max)
+    return false;
+  M->out.n = 0;
+  put(&M->out, M->failing.p, M->failing.n);
+  M->info.span = -1;
+  M->info.donor = -1;
+  M->info.failure = true;
+  return true;
+}
 
 /* Decode parent[0, s) + r[0, rn) + pad zeros for its spans only. */
 static const GenSpans *cand_decode(Mut *M, uint32_t s, const uint8_t *r, size_t rn, size_t pad) {
@@ -396,7 +435,7 @@ static const GenSpans *cand_decode(Mut *M, uint32_t s, const uint8_t *r, size_t 
   put(&M->cand, NULL, pad);
   if (M->cmod)
     ir_module_free(M->cmod);
-  M->cmod = gen_decode(M->cand.p, M->cand.n, M->o->policy, &M->csp);
+  M->cmod = decode(M, M->cand.p, M->cand.n, &M->csp);
   return &M->csp;
 }
 
@@ -788,8 +827,16 @@ static bool run(Mut *M, MutKind k) {
   return ok && !(M->out.n == M->in.canon && memcmp(M->out.p, M->in.b.p, M->out.n) == 0);
 }
 
+/* Whether the program M->out decodes to equals the parent's outside the
+ * mutated span (always, for a header mutation). */
+static bool local(Mut *M) {
+  return M->info.span < 0 ||
+         mut_locality(M->o->policy, M->in.b.p, M->in.end, M->out.p, M->out.n, &M->info).outside;
+}
+
 /* Pick kinds by weight until one changes the input; false after a few
- * failures. */
+ * failures.  With o->local, a mutation that changes the program outside
+ * its span is set aside while up to o->local more are tried. */
 static bool mutate_loop(Mut *M) {
   uint32_t w[MUT_KINDS], sum = 0;
   weights(M, w);
@@ -797,15 +844,36 @@ static bool mutate_loop(Mut *M) {
     sum += w[k];
   if (sum == 0)
     return false;
-  for (int attempt = 0; attempt < 8; attempt++) {
+  Buf first = {0};
+  MutInfo first_info = {0};
+  bool have = false;
+  int extra = 0;
+  for (int attempt = 0; attempt < 8 + M->o->local; attempt++) {
     uint32_t x = below(&M->r, sum);
     int k = 0;
     while (x >= w[k])
       x -= w[k++];
-    if (run(M, (MutKind)k))
+    if (!run(M, (MutKind)k))
+      continue;
+    if (M->o->local <= 0 || local(M)) {
+      buf_free(&first);
       return true;
+    }
+    if (!have) {
+      put(&first, M->out.p, M->out.n);
+      first_info = M->info;
+      have = true;
+    }
+    if (++extra > M->o->local)
+      break;
   }
-  return false;
+  if (have) {
+    M->out.n = 0;
+    put(&M->out, first.p, first.n);
+    M->info = first_info;
+  }
+  buf_free(&first);
+  return have;
 }
 
 /* Last resort, so that the engine gets a changed input: one random byte
@@ -831,7 +899,7 @@ static void mut_init(Mut *M, const MutOptions *o, const uint8_t *data, size_t si
   M->o = o;
   M->r.s = seed ^ 0x5bd1e9955bd1e995ull;
   M->max = max_size;
-  input_load(&M->in, o->policy, data, size);
+  input_load(M, &M->in, data, size);
 }
 
 /* Copy the result to out and free everything. */
@@ -853,6 +921,7 @@ static size_t mut_done(Mut *M, bool ok, uint8_t *out, MutInfo *info) {
   buf_free(&M->out);
   buf_free(&M->tmp);
   buf_free(&M->tmp2);
+  buf_free(&M->failing);
   return n;
 }
 
@@ -862,7 +931,9 @@ size_t mut_mutate(const MutOptions *o, const uint8_t *data, size_t size, uint8_t
     return 0;
   Mut M;
   mut_init(&M, o, data, size, max_size, seed);
-  bool ok = mutate_loop(&M);
+  bool ok = !M.why[0] && mutate_loop(&M);
+  if (hand_over(&M))
+    ok = true;
   if (!ok && !o->kinds) {
     fallback(&M);
     ok = true;
@@ -923,15 +994,17 @@ size_t mut_crossover(const MutOptions *o, const uint8_t *a, size_t na, const uin
   Mut M;
   mut_init(&M, o, a, na, max_size, seed);
   Input donor;
-  input_load(&donor, o->policy, b, nb);
+  input_load(&M, &donor, b, nb);
   bool ok = false;
-  if (M.max > M.in.sp.v[0].start)
+  if (!M.why[0] && M.max > M.in.sp.v[0].start)
     for (int attempt = 0; attempt < 3 && !ok; attempt++)
       ok = k_cross(&M, &donor) &&
            !(M.out.n == M.in.canon && memcmp(M.out.p, M.in.b.p, M.out.n) == 0);
   input_free(&donor);
-  if (!ok && (!o->kinds || (o->kinds & ~(1u << MUT_CROSS))))
+  if (!ok && !M.why[0] && (!o->kinds || (o->kinds & ~(1u << MUT_CROSS))))
     ok = mutate_loop(&M);
+  if (hand_over(&M))
+    ok = true;
   if (!ok && !o->kinds) {
     fallback(&M);
     ok = true;

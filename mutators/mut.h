@@ -11,7 +11,10 @@
  * the program is read from the same bytes (it can still change where it
  * depends on the span, e.g. which variables are still unused).
  *
- * Decoding is total, so every output decodes to a well-typed program.
+ * Decoding is total, so every output decodes to a well-typed program,
+ * unless the generator breaks a contract on one of the mutator's decodes:
+ * the output is then the bytes it failed on (MutInfo.failure), for the
+ * fuzz target's check to report.
  * The output depends only on (input, max_size, seed) and the byte
  * mutator (MutOptions.bytes; the built-in one is seeded from seed).
  *
@@ -56,6 +59,10 @@ typedef struct MutOptions {
   const GenPolicy *policy; /* the policy the target decodes with */
   MutBytesFn bytes;        /* NULL: mut_bytes_builtin, seeded per call */
   uint32_t kinds;          /* bit k allows MutKind k; 0 allows every kind */
+  int local;               /* > 0: up to this many more tries for a span
+                              mutation that leaves the program outside the
+                              span unchanged (mut_locality); the first one
+                              made when none does */
 } MutOptions;
 
 /* What one call did (for statistics and tests). */
@@ -65,8 +72,10 @@ typedef struct MutInfo {
   uint32_t start;   /* the span's bytes [start, old_end) in the parent */
   uint32_t old_end; /* became [start, new_end) in the output */
   uint32_t new_end;
-  int donor;  /* MUT_COPY/UNWRAP/CROSS: the span copied, else -1 */
-  bool exact; /* new_end is where the new subtree ends */
+  int donor;    /* MUT_COPY/UNWRAP/CROSS: the span copied, else -1 */
+  bool exact;   /* new_end is where the new subtree ends */
+  bool failure; /* the output is not a mutant but bytes the generator failed
+                   on (gen_decode_checked), for the target's check to report */
 } MutInfo;
 
 /* Mutate data[0, size) into out (capacity max_size; out may be data).

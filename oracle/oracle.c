@@ -11,6 +11,7 @@
 #include "compiler/ir/hash.h"
 #include "compiler/typing/typing.h"
 #include "generator/breaker.h"
+#include "oracle_int.h"
 
 /* Interpreter budgets for the result oracle.  Generated programs are
  * small; a run that needs more than this is counted as inconclusive rather
@@ -98,6 +99,51 @@ static bool set_pipeline(OracleConfig *c, const char *text, char *err, size_t er
   return false;
 }
 
+#ifdef RS_TEST_PASSES
+/* The test build's deliberate bugs by -fault= name (OracleFault). */
+static const char *const fault_names[] = {
+    [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",   [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
+    [FAULT_GENERATOR_SPANS] = "generator_spans",   [FAULT_KERNEL_SUM_LAST] = "kernel_sum_last",
+    [FAULT_RELATION_RESHAPE] = "relation_reshape", [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
+};
+#endif
+
+static bool set_fault(OracleConfig *c, const char *name, char *err, size_t errlen) {
+#ifdef RS_TEST_PASSES
+  for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names; f++)
+    if (strcmp(name, fault_names[f]) == 0) {
+      c->fault = (OracleFault)f;
+      return true;
+    }
+  OpFault of; /* a wrong relation (compiler/ops/bad_relations.c) */
+  if (op_fault_lookup(name, &of)) {
+    c->op_fault = (int)of;
+    return true;
+  }
+  size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid:", name);
+  for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names && n < errlen; f++)
+    n += (size_t)snprintf(err + n, errlen - n, " %s", fault_names[f]);
+  for (int k = OP_FAULT_NONE + 1; k < OP_FAULT_COUNT && n < errlen; k++)
+    n += (size_t)snprintf(err + n, errlen - n, " %s", op_fault_name((OpFault)k));
+#else
+  snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", name);
+#endif
+  return false;
+}
+
+/* Switch the test build's deliberate bugs on or off for a check. */
+static void set_faults(const OracleConfig *c) {
+#ifdef RS_TEST_PASSES
+  ir_test_print_drop_attr = c->fault == FAULT_PRINT_DROP_ATTR;
+  ir_test_print_zero_sign = c->fault == FAULT_PRINT_ZERO_SIGN;
+  gen_test_fault_spans = c->fault == FAULT_GENERATOR_SPANS;
+  ty_test_fault_call_rels = c->fault == FAULT_CHECKER_CALL_RELS;
+  op_test_fault_reduce = c->fault == FAULT_KERNEL_SUM_LAST;
+  op_test_fault_reshape = c->fault == FAULT_RELATION_RESHAPE;
+  op_test_fault = (OpFault)c->op_fault;
+#endif
+}
+
 bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
                  size_t errlen) {
   memset(c, 0, sizeof *c);
@@ -134,29 +180,18 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
       if (!set_allow(c, v, err, errlen))
         return false;
     } else if ((v = flag_value(a, "fault"))) {
-#ifdef RS_TEST_PASSES
-      OpFault f;
-      if (strcmp(v, "print_drop_attr") == 0) {
-        c->fault = FAULT_PRINT_DROP_ATTR;
-        continue;
-      }
-      if (op_fault_lookup(v, &f)) {
-        c->op_fault = (int)f;
-        continue;
-      }
-      size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid: print_drop_attr", v);
-      for (int k = OP_FAULT_NONE + 1; k < OP_FAULT_COUNT && n < errlen; k++)
-        n += (size_t)snprintf(err + n, errlen - n, " %s", op_fault_name((OpFault)k));
-#else
-      snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", v);
-#endif
-      return false;
+      if (!set_fault(c, v, err, errlen))
+        return false;
     }
   }
   return true;
 }
 
 void oracle_describe(const OracleConfig *c, char *buf, size_t len) {
+  if (c->check == ORACLE_KERNEL) {
+    snprintf(buf, len, "operator kernels against naive references");
+    return;
+  }
   if (c->check == ORACLE_INFERENCE) {
     snprintf(buf, len, "policy %s, type inference", c->policy->name);
     return;
@@ -222,7 +257,9 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
   fprintf(f, "\n==relaysmith== FAILURE\n");
   const TgPipeline *pl = &v->pipeline;
   const char *before_label = "passes";
-  if (c->check == ORACLE_INFERENCE) {
+  if (c->check == ORACLE_KERNEL) {
+    fprintf(f, "pass:    (none: kernel %s)\n", v->op ? v->op : "?");
+  } else if (c->check == ORACLE_INFERENCE) {
     fprintf(f, "pass:    (none: type inference)\n");
   } else if (c->check == ORACLE_REJECT) {
     fprintf(f, "pass:    (none: rejection, %s)\n", v->subject);
@@ -241,6 +278,9 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
   if (c->check == ORACLE_REJECT) {
     if (v->before)
       fprintf(f, "--- program with its defect:\n%s\n", v->before);
+  } else if (c->check == ORACLE_KERNEL) {
+    if (v->before)
+      fprintf(f, "--- the call:\n%s\n", v->before);
   } else if (c->check == ORACLE_INFERENCE) {
     if (v->before)
       fprintf(f, "--- program, fully annotated:\n%s\n", v->before);
@@ -260,20 +300,88 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
 
 /* ------------------------------------------------------------ pipeline */
 
-/* The program in: made by the caller, or decoded. */
-static Module *make_program(const OracleConfig *c, const OracleInput *in) {
-  return in->make ? in->make(in->ctx) : gen_decode(in->data, in->size, c->policy, NULL);
+/* The program in: made by the caller, or decoded.  Decoding records spans,
+ * as the mutator's decodes do (harnesses/custom_mutator.c), so that a
+ * failure of the generator the mutator met on some bytes, which it hands
+ * over as its output (mutators/mut.c), fails here too and the saved input
+ * reproduces it; spans cost about 1% of a check.  A failure is oracle
+ * "generator" in v (the module is still made, for the report).  The spans
+ * go to *spans when it is not NULL (free with gen_spans_free). */
+static Module *make_program(const OracleConfig *c, const OracleInput *in, Verdict *v,
+                            GenSpans *spans) {
+  if (in->make)
+    return in->make(in->ctx);
+  GenSpans own = {0};
+  char why[256];
+  Module *m =
+      gen_decode_checked(in->data, in->size, c->policy, spans ? spans : &own, why, sizeof why);
+  gen_spans_free(&own);
+  if (why[0])
+    verdict_fail(v, "generator", "the generator broke one of its own contracts", "%s", why);
+  return m;
+}
+
+/* The span of sp whose expression is e, among span i's children. */
+static const GenSpan *child_span(const GenSpans *sp, int i, const Expr *e) {
+  for (int j = i + 1; j < sp->n && sp->v[j].depth > sp->v[i].depth; j++)
+    if (sp->v[j].parent == i && sp->v[j].expr == e)
+      return &sp->v[j];
+  return NULL;
+}
+
+/* An operator call the generator made whose relation disagrees with the
+ * solver that chose its arguments: the types the generator wanted (the
+ * spans') against what the relation gives.  Solvers never ask the
+ * relation (docs/generators.md), so when the program does not type check
+ * this tells whether an operator's solver and relation disagree, and
+ * which. */
+static bool find_disagreement(const GenSpans *sp, Verdict *v) {
+  Arena *a = arena_new();
+  for (int i = 0; i < sp->n && !v->failed; i++) {
+    const Expr *e = sp->v[i].expr;
+    if (e->kind != EX_CALL || e->call.kind != CALL_OP || e->call.nargs > OP_MAX_ARGS)
+      continue;
+    Type *args[OP_MAX_ARGS], *got = NULL;
+    int n = 0;
+    for (const GenSpan *s; n < e->call.nargs && (s = child_span(sp, i, e->call.args[n])); n++)
+      args[n] = s->type;
+    if (n < e->call.nargs)
+      continue; /* an argument the generator did not make as a span */
+    char err[256] = "";
+    RelStatus st = op_relate(e->call.op, args, n, &e->call.attrs, a, &got, err, sizeof err);
+    if (st == REL_OK && ir_type_equal(got, sp->v[i].type))
+      continue;
+    char *want = ir_print_type(sp->v[i].type), *has = st == REL_OK ? ir_print_type(got) : NULL;
+    size_t len = 0;
+    char list[512] = "";
+    for (int k = 0; k < n && len < sizeof list; k++) {
+      char *t = ir_print_type(args[k]);
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", k ? ", " : "", t);
+      free(t);
+    }
+    verdict_fail(v, "relation", "the operator's relation disagrees with its solver",
+                 "%s(%s): the solver claims %s, the relation %s%s", ir_op_name(e->call.op), list,
+                 want, has ? "gives " : "says: ", has ? has : err);
+    free(want);
+    free(has);
+  }
+  arena_free(a);
+  return v->failed;
 }
 
 /* The generated program must be one the oracles can trust: well formed,
- * well typed, and accepted by the interpreter. */
-static bool check_generated(Module *m, Verdict *v) {
+ * well typed, and accepted by the interpreter.  When it does not type
+ * check, an operator whose relation disagrees with its solver (found
+ * with the spans, when given) is oracle "relation", else "generator". */
+static bool check_generated(Module *m, const GenSpans *spans, Verdict *v) {
+  if (v->failed)
+    return false;
   Diag d;
   diag_init(&d, "generated", NULL);
   if (!ir_well_formed(m, &d))
     verdict_fail(v, "generator", "the generated program is not well formed", "%s",
                  d.text ? d.text : "");
-  else if (!ty_check_module(m, &d))
+  else if (!ty_check_module(m, &d) && !(spans && find_disagreement(spans, v)))
     verdict_fail(v, "generator", "the generated program does not type check", "%s",
                  d.text ? d.text : "");
   diag_free(&d);
@@ -373,7 +481,9 @@ static bool run_stage(const OracleConfig *c, TgProgram *p, const TgStage *s, Res
  * and those stages passed every oracle). */
 static char *program_before(const OracleConfig *c, const OracleInput *in, const TgPipeline *pl,
                             int stage) {
-  Module *m = make_program(c, in);
+  Verdict scratch = {0};
+  Module *m = make_program(c, in, &scratch, NULL);
+  verdict_free(&scratch);
   char *text = NULL;
   Diag d;
   diag_init(&d, NULL, NULL);
@@ -404,12 +514,12 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
     t->header_pipeline(in->data, in->data ? in->size : 0, &pl);
   v->pipeline = pl;
   v->stage = -1;
-#ifdef RS_TEST_PASSES
-  ir_test_print_drop_attr = c->fault == FAULT_PRINT_DROP_ATTR;
-#endif
-  Module *m = make_program(c, in);
+  GenSpans spans = {0};
+  Module *m = make_program(c, in, v, &spans);
   Results r = {0};
-  if (check_generated(m, v) && ir_global_get(m, "main")) {
+  bool good = check_generated(m, &spans, v);
+  gen_spans_free(&spans);
+  if (good && ir_global_get(m, "main")) {
     /* The input's own bytes seed @main's arguments, deterministically. */
     uint64_t seed = in->make ? in->seed : oracle_input_seed(in->data, in->size);
     r.n = c->nseeds < 1 ? 1 : c->nseeds > MAX_SEEDS ? MAX_SEEDS : c->nseeds;
@@ -448,15 +558,15 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
 /* ------------------------------------------------------ type inference */
 
 static bool check_inference(const OracleConfig *c, const OracleInput *in, Verdict *v) {
-  Module *m = make_program(c, in);
   v->stage = -1;
+  GenSpans spans = {0};
+  Module *m = make_program(c, in, v, &spans);
   char *before = ir_print_module(m);
   Diag d;
   diag_init(&d, "generated", NULL);
-  if (!ty_check_module(m, &d)) {
-    verdict_fail(v, "generator", "the generated program does not type check", "%s",
-                 d.text ? d.text : "");
-  } else {
+  bool good = check_generated(m, &spans, v);
+  gen_spans_free(&spans);
+  if (good) {
     /* The body bytes choose which annotations go; an all-ones seed (every
      * erasable one) for one input in eight. */
     uint64_t seed =
@@ -542,7 +652,13 @@ static const char *first_line(const Diag *d, char *buf, size_t len) {
 
 static bool check_reject(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   v->stage = -1;
-  Module *m = make_program(c, in);
+  Module *m = make_program(c, in, v, NULL);
+  if (v->failed) { /* the generator broke a contract: no defect to judge */
+    snprintf(v->subject, sizeof v->subject, "the generator's output");
+    v->before = ir_print_module(m);
+    ir_module_free(m);
+    return false;
+  }
   GenBreak b;
   gen_break(m, in->make ? NULL : in->data, in->make ? 0 : in->size, c->policy, &b);
   Diag d;
@@ -582,12 +698,23 @@ static bool check_reject(const OracleConfig *c, const OracleInput *in, Verdict *
   return !v->failed;
 }
 
+Module *oracle_program(const OracleConfig *c, const uint8_t *data, size_t size) {
+  OracleInput in = {.data = data, .size = size};
+  if (c->check == ORACLE_KERNEL)
+    return oracle_kernel_program(&in);
+  Verdict v = {0};
+  Module *m = make_program(c, &in, &v, NULL);
+  verdict_free(&v);
+  return m;
+}
+
 bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   memset(v, 0, sizeof *v);
-#ifdef RS_TEST_PASSES
-  op_test_fault = (OpFault)c->op_fault;
-#endif
-  if (c->check == ORACLE_REJECT)
-    return check_reject(c, in, v);
-  return c->check == ORACLE_INFERENCE ? check_inference(c, in, v) : check_pipeline(c, in, v);
+  set_faults(c);
+  switch (c->check) {
+  case ORACLE_INFERENCE: return check_inference(c, in, v);
+  case ORACLE_KERNEL: return oracle_check_kernel(c, in, v);
+  case ORACLE_REJECT: return check_reject(c, in, v);
+  default: return check_pipeline(c, in, v);
+  }
 }

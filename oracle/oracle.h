@@ -23,9 +23,16 @@
  *                      run's trace must agree as far as it goes
  *       round-trip     print -> parse -> print is the identity (optional)
  *       postcondition  the stage's own guarantee (optional)
+ *   ORACLE_KERNEL     operator kernels: one call drawn from the input
+ *                     (through the operator's sampler), its kernel against
+ *                     a naive reference (oracle/naive); constant folding
+ *                     and the interpreter share the kernels, so no other
+ *                     check can see a kernel bug (oracles "kernel",
+ *                     "relation")
  *   ORACLE_INFERENCE  type inference: a seeded subset of the generated
  *                     program's annotations erased must be inferred back
- *                     exactly.
+ *                     exactly, including ones only a later use gives
+ *                     (deferred relations: typing.h, ty_erase_annotations).
  * Before either, the generated program must be well formed, type check
  * and run in the interpreter (oracle "generator": a generator bug).
  *
@@ -72,12 +79,33 @@
 typedef enum OracleCheck {
   ORACLE_PIPELINE,  /* the target's pipeline and the per-stage oracles */
   ORACLE_INFERENCE, /* erased annotations inferred back (relayc's checker) */
+  ORACLE_KERNEL,    /* one operator's kernel against its naive reference */
   ORACLE_REJECT,    /* near-valid programs: rejected cleanly, or sound */
 } OracleCheck;
 
+/* Deliberate bugs of the test build (-fault=NAME), one per blind spot an
+ * oracle closes: each must be found by the oracle named, and is missed by
+ * the others (tests/cases/oracles.cmake). */
 typedef enum OracleFault {
   FAULT_NONE,
-  FAULT_PRINT_DROP_ATTR, /* test build only: the printer loses an attribute */
+  FAULT_PRINT_DROP_ATTR,   /* print_drop_attr: the printer loses an attribute
+                              (round-trip: the texts differ) */
+  FAULT_PRINT_ZERO_SIGN,   /* print_zero_sign: the printer writes -0 as 0
+                              (round-trip: the texts agree, the programs not) */
+  FAULT_GENERATOR_SPANS,   /* generator_spans: a generator check fails on
+                              `reverse` while spans are recorded, i.e. on the
+                              mutator's decodes (generator: the input the
+                              mutator failed on reproduces it) */
+  FAULT_KERNEL_SUM_LAST,   /* kernel_sum_last: sum and mean leave out the last
+                              element of each reduced block (kernel: only the
+                              naive reference disagrees) */
+  FAULT_RELATION_RESHAPE,  /* relation_reshape: reshape's relation rejects a
+                              -1 right after a 0 (relation: the solver, which
+                              never asks the relation, draws that encoding) */
+  FAULT_CHECKER_CALL_RELS, /* checker_call_rels: at a call, the checker drops
+                              the relations waiting on a still unknown
+                              parameter type (type: only deferred inference
+                              leaves one unknown until its call) */
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in
@@ -164,6 +192,7 @@ struct Verdict {
   char *extra;        /* more text for the report, e.g. the two texts of
                          a failed round trip (malloc'd, or NULL) */
   int stage;          /* the stage that failed; -1: before any stage */
+  const char *op;     /* ORACLE_KERNEL: the operator checked */
   TgPipeline pipeline;
   char *before, *after; /* the program before and after the stage, when
                            known (malloc'd, or NULL) */
@@ -189,6 +218,11 @@ void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *
  * and the command line that reproduces it, and "==relaysmith== end of
  * report". */
 void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce);
+
+/* The program an input stands for, for tools (free with ir_module_free):
+ * the program it decodes to, or for ORACLE_KERNEL the operator call as
+ * @main. */
+Module *oracle_program(const OracleConfig *c, const uint8_t *data, size_t size);
 
 /* The argument seed of a choice stream: a hash of its first bytes. */
 uint64_t oracle_input_seed(const uint8_t *data, size_t size);

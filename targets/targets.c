@@ -18,16 +18,30 @@ const Target *rs_target_get(const char *name) {
 /* Each generator-driven fuzz target (harnesses/targets.cmake builds them
  * all from harnesses/fuzz_target.c). */
 static const OracleHarness harnesses[] = {
-    {"pass_fuzzer", ORACLE_PIPELINE, &target_relayc, NULL, NULL},
+    /* Passes and policy chosen per input (the mix policy: default or one
+     * of the pass policies below, by a header byte). */
+    {"pass_fuzzer", ORACLE_PIPELINE, &target_relayc, "mix", NULL},
     /* All passes on the fusion policy's programs. */
     {"fusion_fuzzer", ORACLE_PIPELINE, &target_relayc, "fusion", NULL},
     {"typecheck_fuzzer", ORACLE_INFERENCE, &target_relayc, "default", NULL},
+    /* relayc's operator kernels against naive references. */
+    {"kernel_fuzzer", ORACLE_KERNEL, &target_relayc, "default", NULL},
     /* Programs with one deliberate defect through relayc's front end. */
     {"reject_fuzzer", ORACLE_REJECT, &target_relayc, "reject", NULL},
 };
 
-const char rs_harness_names[] =
-    "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, reject_fuzzer";
+/* The policy of each pass_fuzzer_<pass>: the one made of the shapes the
+ * pass acts on (generator/; the pass's contract comment lists them). */
+static const struct {
+  const char *pass, *policy;
+} pass_policies[] = {
+    {"fold_constant", "fold"},     {"dead_code", "dead"},  {"eliminate_common_subexpr", "cse"},
+    {"simplify_expr", "simplify"}, {"inline", "inline"},   {"to_anf", "scopes"},
+    {"to_gnf", "scopes"},          {"fuse_ops", "fusion"},
+};
+
+const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, "
+                                "kernel_fuzzer, reject_fuzzer";
 
 bool rs_harness_get(const char *name, OracleHarness *h) {
   for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)
@@ -43,5 +57,9 @@ bool rs_harness_get(const char *name, OracleHarness *h) {
   *h = harnesses[0];
   h->name = name;
   h->pipeline = pass;
+  h->policy = "default"; /* a test-only pass */
+  for (size_t i = 0; i < sizeof pass_policies / sizeof *pass_policies; i++)
+    if (strcmp(pass_policies[i].pass, pass) == 0)
+      h->policy = pass_policies[i].policy;
   return true;
 }

@@ -24,6 +24,7 @@
 static const char help[] =
     "usage: relaysmith stats --mutations [--count N] [--seed N] [--policy NAME]\n"
     "                        [--max-len BYTES] [--max-size BYTES] [--corpus DIR]\n"
+    "                        [--local N]\n"
     "\n"
     "Mutate N inputs (default 1000: random byte strings of random lengths in\n"
     "[0, BYTES], default 512, or the files of DIR) once with each kind of\n"
@@ -40,6 +41,8 @@ static const char help[] =
     "  --max-len BYTES  longest random input\n"
     "  --max-size BYTES max_size given to the mutator (default 4096)\n"
     "  --corpus DIR     mutate the files of DIR instead of random inputs\n"
+    "  --local N        the local mutator: up to N more tries for a mutation\n"
+    "                   that keeps the program outside its span (default 0)\n"
     "\n"
     "Exit status 0 when every mutant is well formed and well typed; 1 otherwise.\n";
 
@@ -63,9 +66,9 @@ static bool valid(const GenPolicy *p, const uint8_t *data, size_t n) {
 }
 
 /* Mutate x (kind row, or the mix) and account for the result. */
-static void one(const GenPolicy *p, Row *r, int row, const uint8_t *x, size_t nx, const uint8_t *y,
-                size_t ny, size_t max, uint64_t seed, uint8_t *out) {
-  MutOptions o = {p, NULL, row < MUT_KINDS ? 1u << row : 0};
+static void one(const GenPolicy *p, int local, Row *r, int row, const uint8_t *x, size_t nx,
+                const uint8_t *y, size_t ny, size_t max, uint64_t seed, uint8_t *out) {
+  MutOptions o = {p, NULL, row < MUT_KINDS ? 1u << row : 0, local};
   MutInfo info;
   double t0 = tool_cpu();
   size_t n = row == MUT_CROSS ? mut_crossover(&o, x, nx, y, ny, out, max, seed, &info)
@@ -134,7 +137,7 @@ static int list_files(const char *dir, char ***out, uint64_t max) {
 }
 
 int cmd_stats_mutations(int argc, char **argv) {
-  uint64_t count = 1000, seed = 1, max_len = 512, max_size = 4096;
+  uint64_t count = 1000, seed = 1, max_len = 512, max_size = 4096, local = 0;
   const char *policy = "default", *corpus = NULL;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -149,6 +152,7 @@ int cmd_stats_mutations(int argc, char **argv) {
                     : !strcmp(a, "--seed")     ? &seed
                     : !strcmp(a, "--max-len")  ? &max_len
                     : !strcmp(a, "--max-size") ? &max_size
+                    : !strcmp(a, "--local")    ? &local
                                                : NULL;
     if (num) {
       if (!tool_parse_u64(v, num))
@@ -163,8 +167,8 @@ int cmd_stats_mutations(int argc, char **argv) {
       return tool_usage_error("stats", "unknown argument '%s' (with --mutations)", a);
     }
   }
-  if (max_len > (1u << 20) || max_size == 0 || max_size > (1u << 20))
-    return tool_usage_error("stats", "--max-len and --max-size are 1..%u", 1u << 20);
+  if (max_len > (1u << 20) || max_size == 0 || max_size > (1u << 20) || local > 64)
+    return tool_usage_error("stats", "--max-len and --max-size are 1..%u, --local 0..64", 1u << 20);
   const GenPolicy *p = tool_policy("stats", policy);
   if (!p)
     return 2;
@@ -193,7 +197,7 @@ int cmd_stats_mutations(int argc, char **argv) {
     }
     for (int k = 0; k < ROWS; k++)
       if (k != MUT_CROSS || prev)
-        one(p, &rows[k], k, x, nx, prev, nprev, max_size, tool_rand(&s), out);
+        one(p, (int)local, &rows[k], k, x, nx, prev, nprev, max_size, tool_rand(&s), out);
     free(prev);
     prev = x;
     nprev = nx;

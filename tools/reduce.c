@@ -296,7 +296,7 @@ static void progress(const RedProgress *p, void *ctx) {
  * policy that breaks its programs (reject_fuzzer's), the text with its
  * defect, which a comment names. */
 static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **text) {
-  Module *m = gen_decode(data, size, k->cfg.policy, NULL);
+  Module *m = oracle_program(&k->cfg, data, size);
   int64_t count = ir_module_count(m);
   if (text && k->cfg.policy->breaks) {
     GenBreak b;
@@ -343,12 +343,12 @@ static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const ui
 
 /* The options reduce and triage share, for their help texts. */
 #define TARGET_OPTIONS                                                                             \
-  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass>, fusion_fuzzer or\n"               \
-  "                   typecheck_fuzzer\n"                                                          \
+  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass>, fusion_fuzzer,\n"                 \
+  "                   typecheck_fuzzer or kernel_fuzzer\n"                                         \
   "  --passes=LIST    the pass sequence the input was found with (pass_fuzzer's\n"                 \
   "                   -passes; without it each input's header chooses)\n"                          \
   "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"                              \
-  "  --fault=NAME     pass_fuzzer's -fault (test build: print_drop_attr)\n"                        \
+  "  --fault=NAME     the target's -fault (test build only: print_drop_attr, ...)\n"               \
   "  --timeout N      seconds before a run counts as a timeout (default 10)\n"
 
 static const char reduce_help[] =

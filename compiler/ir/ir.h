@@ -548,9 +548,12 @@ char *ir_print_module_names(const Module *m, Arena *a, const char ***names);
 char *ir_print_expr(const Expr *e);
 char *ir_print_type(const Type *t);
 #ifdef RS_TEST_PASSES
-/* Test build only: when set, the printer drops the last attribute of every
- * operator call, a deliberate bug the harness's round-trip oracle must find. */
-extern bool ir_test_print_drop_attr;
+/* Test build only: deliberate printer bugs the round-trip oracle must find.
+ * drop_attr: the last attribute of every operator call is not printed (the
+ * text changes again when printed again); zero_sign: -0 prints as 0 (the
+ * text prints the same twice: only comparing the re-parsed program with
+ * the printed one sees it). */
+extern bool ir_test_print_drop_attr, ir_test_print_zero_sign;
 #endif
 /* Parse a whole program.  Returns NULL and fills d on error. */
 Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d);

@@ -239,8 +239,16 @@ static void fixed_if_integral(char *buf, size_t n, double v, int maxexp) {
     snprintf(buf, n, "%.*g", exp + 1, v);
 }
 
+#ifdef RS_TEST_PASSES
+bool ir_test_print_zero_sign;
+#endif
+
 /* The shortest %g form of a finite float32 that reads back bit-exactly. */
 static void fmt_f32(char *buf, size_t n, float v) {
+#ifdef RS_TEST_PASSES
+  if (ir_test_print_zero_sign && v == 0)
+    v = 0; /* the deliberate printer bug only a structural round trip sees */
+#endif
   for (int prec = 1; prec <= 9; prec++) {
     snprintf(buf, n, "%.*g", prec, (double)v);
     float back = strtof(buf, NULL);
@@ -252,6 +260,10 @@ static void fmt_f32(char *buf, size_t n, float v) {
 
 /* The shortest %g form of a finite double that reads back bit-exactly. */
 static void fmt_f64(char *buf, size_t n, double v) {
+#ifdef RS_TEST_PASSES
+  if (ir_test_print_zero_sign && v == 0)
+    v = 0;
+#endif
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(buf, n, "%.*g", prec, v);
     double back = strtod(buf, NULL);

@@ -137,25 +137,22 @@ static bool bool_ok(const OpSolveCtx *cx) {
   return (cx->lim->dtypes >> DT_BOOL) & 1;
 }
 
-/* Fill sig with operands for a result of the given shape; check by the
- * relation and, when want is given, that the result is want. */
-static bool bin_sig(OpId op, OpSolveCtx *cx, OpSig *sig, int rank, const int64_t *shape, DType dt,
-                    const Type *want) {
+/* Fill sig with operands of dtype dt broadcasting to the given shape: the
+ * result has that shape, and dt, or bool for a comparison. */
+static bool bin_sig(OpId op, OpSolveCtx *cx, OpSig *sig, int rank, const int64_t *shape, DType dt) {
   DType dts[2] = {dt, dt};
   draw_operands(cx, rank, shape, dts, 2, sig->args);
   sig->nargs = 2;
   sig->attrs = (Attrs){0};
-  char err[256];
-  if (rel_broadcast(op, sig->args, 2, &sig->attrs, cx->arena, &sig->ret, err, sizeof err) != REL_OK)
-    return false;
-  return !want || ir_type_equal(sig->ret, want);
+  sig->ret = ir_tensor_type(cx->arena, is_compare(op) ? DT_BOOL : dt, rank, shape);
+  return true;
 }
 
 bool solve_broadcast(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   if (!rec_broadcast(op, want, cx->lim))
     return false;
   DType dt = is_compare(op) ? compare_dtype(cx) : want->tensor.dtype;
-  return bin_sig(op, cx, sig, want->tensor.rank, want->tensor.shape, dt, want);
+  return bin_sig(op, cx, sig, want->tensor.rank, want->tensor.shape, dt);
 }
 
 bool sample_broadcast(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -164,7 +161,7 @@ bool sample_broadcast(OpId op, OpSolveCtx *cx, OpSig *sig) {
   if (!allowed || (is_compare(op) && !bool_ok(cx)))
     return false;
   Type *t = op_draw_tensor(cx, 0, cx->lim->max_rank, allowed);
-  return bin_sig(op, cx, sig, t->tensor.rank, t->tensor.shape, t->tensor.dtype, NULL);
+  return bin_sig(op, cx, sig, t->tensor.rank, t->tensor.shape, t->tensor.dtype);
 }
 
 /* Integer (and bool) element of a broadcast operator, before wrapping to
@@ -264,10 +261,7 @@ static bool where_sig(OpId op, OpSolveCtx *cx, OpSig *sig, const Type *t) {
   draw_operands(cx, t->tensor.rank, t->tensor.shape, dts, 3, sig->args);
   sig->nargs = 3;
   sig->attrs = (Attrs){0};
-  char err[256];
-  return rel_where(op, sig->args, 3, &sig->attrs, cx->arena, &sig->ret, err, sizeof err) ==
-             REL_OK &&
-         ir_type_equal(sig->ret, t);
+  return op_sig_claim(cx, sig, t);
 }
 
 bool solve_where(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {

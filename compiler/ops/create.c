@@ -67,7 +67,7 @@ bool solve_fill(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_fill(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_fill, rel_fill, op, cx, sig, 0);
+  return op_sample_via(solve_fill, op, cx, sig, 0);
 }
 
 void k_fill(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -113,16 +113,22 @@ bool solve_full(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_full(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_full, rel_full, op, cx, sig, 0);
+  return op_sample_via(solve_full, op, cx, sig, 0);
 }
 
 void k_full(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
             int nouts, Arena *scratch) {
   if (nargs != 1 || nouts != 1 || args[0]->numel != 1)
     return;
-  double v = ir_tensor_get_f64(args[0], 0);
+  /* Converted as cast converts: an integer fill value wraps into an
+   * integer dtype (through a double it would saturate, and lose bits
+   * above 2^53). */
+  const Tensor *f = args[0];
   for (int64_t i = 0; i < outs[0]->numel; i++)
-    ir_tensor_set_f64(outs[0], i, v);
+    if (ir_dtype_is_float(f->dtype))
+      ir_tensor_set_f64(outs[0], i, ir_tensor_get_f64(f, 0));
+    else
+      ir_tensor_set_i64(outs[0], i, ir_tensor_get_i64(f, 0));
 }
 
 /* ---------------------------------------------- zeros_like and ones_like */
@@ -150,5 +156,5 @@ bool solve_unary_like(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_unary_like(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_unary_like, rel_unary_like, op, cx, sig, 0);
+  return op_sample_via(solve_unary_like, op, cx, sig, 0);
 }

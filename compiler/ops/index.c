@@ -230,7 +230,7 @@ bool solve_strided_slice(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) 
 }
 
 bool sample_strided_slice(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_strided_slice, rel_strided_slice, op, cx, sig, 0);
+  return op_sample_via(solve_strided_slice, op, cx, sig, 0);
 }
 
 void k_strided_slice(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -379,7 +379,18 @@ bool sample_take(OpId op, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = x;
   sig->args[1] = ir_tensor_type(cx->arena, op_pick_dtype(cx, mask), ri, ishape);
   take_attrs(cx, sig, a, rd);
-  return op_sig_finish(rel_take, op, cx, sig);
+  /* The result: the data's dims with the taken axis replaced by the
+   * indices' (the indices' shape alone when axis is None). */
+  int64_t rs[2 * IR_MAX_RANK];
+  int rr = 0;
+  for (int i = 0; i < a; i++)
+    rs[rr++] = x->tensor.shape[i];
+  for (int i = 0; i < ri; i++)
+    rs[rr++] = ishape[i];
+  for (int i = a + 1; a >= 0 && i < rd; i++)
+    rs[rr++] = x->tensor.shape[i];
+  sig->ret = op_like(cx->arena, x, rr, rs);
+  return true;
 }
 
 /* An index into an axis of n > 0 elements: wrapped, or clipped to [0, n). */
@@ -510,7 +521,7 @@ bool solve_tile(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_tile(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_tile, rel_tile, op, cx, sig, 0);
+  return op_sample_via(solve_tile, op, cx, sig, 0);
 }
 
 void k_tile(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -568,7 +579,7 @@ bool solve_reverse(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
 }
 
 bool sample_reverse(OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return op_sample_via(solve_reverse, rel_reverse, op, cx, sig, 1);
+  return op_sample_via(solve_reverse, op, cx, sig, 1);
 }
 
 void k_reverse(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,

@@ -147,7 +147,13 @@ bool sample_concatenate(OpId op, OpSolveCtx *cx, OpSig *sig) {
   op_draw_pieces(cx, budget, n, false, sizes);
   op_sig_start(cx, sig, 1, NULL);
   concat_sig(cx, sig, base, axis, n, sizes);
-  return op_sig_finish(rel_concatenate, op, cx, sig);
+  int64_t shape[IR_MAX_RANK];
+  memcpy(shape, base->tensor.shape, sizeof shape);
+  shape[axis] = 0;
+  for (int i = 0; i < n; i++)
+    shape[axis] += sizes[i]; /* the parts, one after the other */
+  sig->ret = op_like(cx->arena, base, r, shape);
+  return true;
 }
 
 void k_concatenate(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -263,9 +269,18 @@ bool sample_stack(OpId op, OpSolveCtx *cx, OpSig *sig) {
   if (most > cx->lim->max_dim)
     most = cx->lim->max_dim;
   int n = 1 + (int)op_pick_below(cx, most < 4 ? most : 4);
+  int axis = (int)op_pick_below(cx, base->tensor.rank + 1), r = 0;
   op_sig_start(cx, sig, 1, NULL);
-  stack_sig(cx, sig, base, (int)op_pick_below(cx, base->tensor.rank + 1), n);
-  return op_sig_finish(rel_stack, op, cx, sig);
+  stack_sig(cx, sig, base, axis, n);
+  int64_t shape[IR_MAX_RANK];
+  for (int i = 0; i <= base->tensor.rank; i++) {
+    if (i == axis)
+      shape[r++] = n; /* the new axis, one entry per tensor */
+    if (i < base->tensor.rank)
+      shape[r++] = base->tensor.shape[i];
+  }
+  sig->ret = op_like(cx->arena, base, r, shape);
+  return true;
 }
 
 void k_stack(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
@@ -449,21 +464,39 @@ bool sample_split(OpId op, OpSolveCtx *cx, OpSig *sig) {
   int64_t d = x->tensor.shape[axis], opts[MAX_PIECES];
   op_sig_start(cx, sig, 1, NULL);
   sig->args[0] = x;
+  int64_t sizes[MAX_PIECES];
+  int pieces = 0;
   if (d > 0 && op_coin(cx)) { /* indices: each cut point in (0, d) kept or not */
     int n = 0;
+    int64_t last = 0;
     for (int64_t c = 1; c < d && n < MAX_PIECES - 1; c++)
-      if (op_coin(cx))
-        opts[n++] = c;
+      if (op_coin(cx)) {
+        sizes[pieces++] = c - last;
+        opts[n++] = last = c;
+      }
+    sizes[pieces++] = d - last;
     ir_attr_set_ints(cx->arena, &sig->attrs, "indices_or_sections", n, opts);
   } else { /* sections: a divisor of d (any of 1..4 when d is 0) */
     int n = 0;
     for (int64_t k = 1; k <= MAX_PIECES && n < MAX_PIECES; k++)
       if (d == 0 ? k <= 4 : d % k == 0)
         opts[n++] = k;
-    ir_attr_set_int(cx->arena, &sig->attrs, "indices_or_sections", opts[op_pick_below(cx, n)]);
+    int64_t k = opts[op_pick_below(cx, n)];
+    for (pieces = 0; pieces < k; pieces++)
+      sizes[pieces] = d / k;
+    ir_attr_set_int(cx->arena, &sig->attrs, "indices_or_sections", k);
   }
   ir_attr_set_int(cx->arena, &sig->attrs, "axis", op_enc_axis(cx, axis, r));
-  return op_sig_finish(rel_split, op, cx, sig);
+  /* The result: one piece per size, x's dims with the axis cut. */
+  Type *fields[MAX_PIECES];
+  int64_t shape[IR_MAX_RANK];
+  memcpy(shape, x->tensor.shape, sizeof shape);
+  for (int i = 0; i < pieces; i++) {
+    shape[axis] = sizes[i];
+    fields[i] = op_like(cx->arena, x, r, shape);
+  }
+  sig->ret = ir_tuple_type(cx->arena, pieces, fields);
+  return true;
 }
 
 void k_split(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,

@@ -135,7 +135,7 @@ bool solve_softmax(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   ir_attr_set_int(cx->arena, &sig->attrs, "axis", pick_axis(cx, rank, -rank, -1, NULL, NULL));
   sig->nargs = 1;
   sig->args[0] = ir_type_copy(cx->arena, want);
-  return op_sig_solved(rel_softmax, op, cx, sig, want);
+  return op_sig_claim(cx, sig, want);
 }
 
 bool sample_softmax(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -200,7 +200,7 @@ bool solve_bias_add(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = ir_type_copy(cx->arena, want);
   sig->args[1] =
       op_tensor(cx, want->tensor.dtype, 1, &want->tensor.shape[axis < 0 ? axis + rank : axis]);
-  return op_sig_solved(rel_bias_add, op, cx, sig, want);
+  return op_sig_claim(cx, sig, want);
 }
 
 bool sample_bias_add(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -299,7 +299,7 @@ bool solve_batch_norm(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = ir_type_copy(cx->arena, d);
   for (int i = 1; i < 5; i++)
     sig->args[i] = ir_type_copy(cx->arena, want->tuple.fields[1]);
-  return op_sig_solved(rel_batch_norm, op, cx, sig, want);
+  return op_sig_claim(cx, sig, want);
 }
 
 bool sample_batch_norm(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -373,7 +373,7 @@ bool solve_layer_norm(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 3;
   sig->args[0] = ir_type_copy(cx->arena, want);
   sig->args[1] = sig->args[2] = c;
-  return op_sig_solved(rel_layer_norm, op, cx, sig, want);
+  return op_sig_claim(cx, sig, want);
 }
 
 bool sample_layer_norm(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -537,7 +537,7 @@ bool solve_pad(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->nargs = 2;
   sig->args[0] = op_tensor(cx, want->tensor.dtype, rank, shape);
   sig->args[1] = ir_scalar_type(cx->arena, vdt);
-  return op_sig_solved(rel_pad, op, cx, sig, want);
+  return op_sig_claim(cx, sig, want);
 }
 
 bool sample_pad(OpId op, OpSolveCtx *cx, OpSig *sig) {

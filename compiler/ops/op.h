@@ -107,6 +107,19 @@ extern const OpInfo op_table[OP_COUNT];
 
 const char *op_pattern_name(OpPattern p);
 
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate kernel bug (the oracle's
+ * -fault=kernel_sum_last): sum and mean leave out the last element of
+ * each reduced block of more than one.  Constant folding and the
+ * interpreter share the kernel, so only the kernel oracle sees it. */
+extern bool op_test_fault_reduce;
+/* Test build only: a deliberate relation bug (-fault=relation_reshape):
+ * reshape's relation rejects a -1 right after a 0 in newshape, a valid
+ * encoding its solver draws.  A generator that validated its draws with
+ * the relation would never draw it, and nothing would see the bug. */
+extern bool op_test_fault_reshape;
+#endif
+
 /* Run the relation and, on REL_ERROR, prefix the message with the op name. */
 RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                     char *err, size_t errlen);

@@ -9,8 +9,11 @@
  *
  * Defined behaviour: integer negative and abs wrap (INT_MIN stays INT_MIN);
  * round is half to even; sign keeps +-0 and NaN; relu(x) = maximum(x, 0)
- * (NaN stays, -0 becomes +0); clip(x) = min(max(x, a_min), a_max) with the
- * bounds (default -inf and +inf) converted to the input dtype first, with
+ * (NaN stays, -0 becomes +0); clip(x) = min(max(x, a_min), a_max) as
+ * t = x < a_min ? a_min : x, then t > a_max ? a_max : t (so -0 stays -0 at
+ * a zero bound, a NaN bound changes nothing, and a_max wins when a_min >
+ * a_max) with the bounds
+ * (default -inf and +inf) converted to the input dtype first, with
  * saturation and NaN -> 0 for ints; a NaN input stays NaN.  float32 is
  * computed in double and rounded once.  cast: float -> int saturates and
  * sends NaN to 0, int -> int wraps, anything -> bool is x != 0.
@@ -76,22 +79,20 @@ static void draw_clip(OpSolveCtx *cx, Attrs *at) {
   ir_attr_set_float(cx->arena, at, "a_max", hi[op_choose(cx->ch, sizeof hi / sizeof *hi)]);
 }
 
-/* Complete sig for argument x: attrs, then the result by the relation. */
+/* Complete sig for argument x: attrs; the result is x's type. */
 static bool finish(OpId op, OpSolveCtx *cx, OpSig *sig, Type *x) {
   sig->nargs = 1;
   sig->args[0] = x;
   sig->attrs = (Attrs){0};
   if (op == OP_CLIP)
     draw_clip(cx, &sig->attrs);
-  char err[128];
-  return rel_unary(op, sig->args, 1, &sig->attrs, cx->arena, &sig->ret, err, sizeof err) == REL_OK;
+  return op_sig_claim(cx, sig, x);
 }
 
 bool solve_unary(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   if (!rec_unary(op, want, cx->lim))
     return false;
-  return finish(op, cx, sig, retype(cx->arena, want, want->tensor.dtype)) &&
-         ir_type_equal(sig->ret, want);
+  return finish(op, cx, sig, retype(cx->arena, want, want->tensor.dtype));
 }
 
 bool sample_unary(OpId op, OpSolveCtx *cx, OpSig *sig) {
@@ -193,8 +194,7 @@ static bool cast_sig(OpId op, OpSolveCtx *cx, OpSig *sig, const Type *to, DType 
   sig->args[0] = retype(cx->arena, to, from);
   sig->attrs = (Attrs){0};
   ir_attr_set_str(cx->arena, &sig->attrs, "dtype", ir_dtype_name(to->tensor.dtype));
-  char err[128];
-  return rel_cast(op, sig->args, 1, &sig->attrs, cx->arena, &sig->ret, err, sizeof err) == REL_OK;
+  return op_sig_claim(cx, sig, to);
 }
 
 bool solve_cast(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
@@ -207,7 +207,7 @@ bool solve_cast(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   for (int dt = 0; k && dt < DT_COUNT; dt++)
     if ((others & (1u << dt)) && --k == 0)
       from = (DType)dt;
-  return cast_sig(op, cx, sig, want, from) && ir_type_equal(sig->ret, want);
+  return cast_sig(op, cx, sig, want, from);
 }
 
 bool sample_cast(OpId op, OpSolveCtx *cx, OpSig *sig) {

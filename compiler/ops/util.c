@@ -271,14 +271,9 @@ void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret) {
   sig->ret = ret ? ir_type_copy(cx->arena, ret) : NULL;
 }
 
-bool op_sig_finish(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig) {
-  return rel(op, sig->args, sig->nargs, &sig->attrs, cx->arena, &sig->ret, NULL, 0) == REL_OK;
-}
-
-bool op_sig_solved(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, const Type *want) {
-  bool ok = op_sig_finish(rel, op, cx, sig);
-  assert(ok && ir_type_equal(sig->ret, want));
-  return ok;
+bool op_sig_claim(OpSolveCtx *cx, OpSig *sig, const Type *want) {
+  sig->ret = ir_type_copy(cx->arena, want);
+  return true;
 }
 
 bool op_sample_tensor(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int rank,
@@ -294,11 +289,11 @@ bool op_can_sample(OpSolveCtx *cx, int lo) {
   return op_rank_cap(cx->lim) >= lo && cx->lim->max_numel >= 1 && (cx->lim->dtypes & OP_ALL);
 }
 
-bool op_sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, int lo) {
+bool op_sample_via(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int lo) {
   if (!op_can_sample(cx, lo))
     return false;
   Type *t = op_draw_tensor_maybe_empty(cx, lo, op_rank_cap(cx->lim), OP_ALL);
-  return solve(op, t, cx, sig) && op_sig_finish(rel, op, cx, sig);
+  return solve(op, t, cx, sig);
 }
 
 /* --------------------------------------------------------------- kernels */

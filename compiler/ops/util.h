@@ -241,10 +241,11 @@ int64_t op_pick_of(OpSolveCtx *cx, const int64_t *cand, int n);
 DType op_pick_out_dtype(OpSolveCtx *cx, Attrs *at, DType want);
 /* A tensor type in the solver's arena. */
 Type *op_tensor(OpSolveCtx *cx, DType dt, int rank, const int64_t *shape);
-/* Finish a solver's solution: the relation computes sig->ret from sig's
- * arguments and attributes, and it must be want (asserted: a solver that
- * misses it is a bug).  Returns whether the relation accepted. */
-bool op_sig_solved(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, const Type *want);
+/* Finish a solver's solution with its claim: the result is want.  Solvers
+ * and samplers build their solutions by their own arithmetic and never ask
+ * the relation (docs/generators.md): a disagreement is the type checker's
+ * finding about one of them.  Returns true. */
+bool op_sig_claim(OpSolveCtx *cx, OpSig *sig, const Type *want);
 /* Sample by drawing a result tensor type of the given rank (numel at most
  * budget, dtype in allowed) and solving for it; false when the limits
  * allow no tensor of that rank. */
@@ -253,9 +254,9 @@ bool op_sample_tensor(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int 
 
 /* The shape, join, index and create families' solvers copy dims from the
  * wanted type and invent dims only up to max_dim and tensors only up to
- * max_numel elements.  Their samplers draw arguments (often a result type
- * within the limits, then solve for it) and compute the result with the
- * relation. */
+ * max_numel elements.  Their samplers draw a result type within the limits
+ * and solve for it, or draw arguments and compute the result by their own
+ * arithmetic. */
 
 /* A choice in [0, n). */
 uint32_t op_pick_below(OpSolveCtx *cx, int64_t n);
@@ -279,14 +280,12 @@ int op_draw_npieces(OpSolveCtx *cx, int64_t total, int max);
  * min_dim): their sizes sum to total (exact), or to at most total. */
 void op_draw_pieces(OpSolveCtx *cx, int64_t total, int n, bool exact, int64_t *sizes);
 /* Start a solution with nargs arguments, no attributes and result ret
- * (copied; NULL leaves it for the relation). */
+ * (copied; NULL: the caller sets it). */
 void op_sig_start(OpSolveCtx *cx, OpSig *sig, int nargs, const Type *ret);
-/* Compute a sampled solution's result with the relation. */
-bool op_sig_finish(OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig);
 /* True when a sampler may draw tensors of rank >= lo at all. */
 bool op_can_sample(OpSolveCtx *cx, int lo);
 /* Sample by drawing a result type of rank >= lo and solving for it. */
-bool op_sample_via(OpSolveFn solve, OpRelFn rel, OpId op, OpSolveCtx *cx, OpSig *sig, int lo);
+bool op_sample_via(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int lo);
 
 /* ---------------------------------------------------- windows (window.c) */
 

@@ -29,6 +29,20 @@
  * Guarantees (post_dead_code): no let with an unused variable and a pure
  * value remains but those of the exception, and every global is reachable
  * from @main.
+ *
+ * Shapes (what a program must contain to exercise this pass; the "dead"
+ * policy, generator/dead.c, makes them at any node of the right type):
+ *   - let %x = v; body with %x unused, v pure (operators, constants,
+ *     tuples, projections, function literals, a global as a value,
+ *     exhaustive matches: removed) or impure (ref, ref_read, ref_write,
+ *     calls of closures and globals, a match that may fail: kept);
+ *   - chains where a let becomes dead once a later one is removed
+ *     (let %a = v1; let %b = f(%a); body using neither);
+ *   - an annotated dead let whose value shares a node with the body (the
+ *     exception: kept), which needs the value generated before the body;
+ *   - globals only reachable through a dead let or another dead global
+ *     (removed), and globals reachable from @main only through live code;
+ *   - refs written and never read (the writes are effects: kept).
  */
 #include "pass.h"
 #include "passutil.h"

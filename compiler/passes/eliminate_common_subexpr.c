@@ -27,6 +27,22 @@
  * way (each node's children on its first visit), no candidate finds a
  * structurally equal, different node in the table, nor a let value whose
  * variable it should have become.
+ *
+ * Shapes (what a program must contain to exercise this pass; the "cse"
+ * policy, generator/cse.c, makes them at any node of the right type):
+ *   - structurally equal but distinct operator calls whose arguments are
+ *     shareable: in the same scope (merged into one node), after a `let
+ *     %v` of the same call (replaced by %v), in an if branch after the
+ *     first (merged: the first dominates), in a closure body (kept: a
+ *     function body sees no entry from outside), in two sibling branches
+ *     (kept: neither dominates);
+ *   - near duplicates that must not merge: other attributes (ir_attrs_
+ *     equal), a constant differing in one bit (bitwise comparison);
+ *   - equal calls that are not candidates: calls on ref_read(%r), one
+ *     before and one after a ref_write to %r (equal text, other values).
+ * Made only by the default forms, by chance: duplicates in match
+ * clauses, and equal calls on variables of different binders or on
+ * arguments that call a closure or bind a variable.
  */
 #include <string.h>
 

@@ -32,6 +32,28 @@
  * call (as above), no projection of a tuple literal with pure other fields
  * and no if on a constant condition remain; nowhere is a let bound to a
  * constant or a tuple of constants.
+ *
+ * Shapes (what a program must contain to exercise this pass; the "fold"
+ * policy, generator/fold.c, makes them at any node of the right type):
+ *   - operator calls on constants only: nested (an all-constant tree),
+ *     next to operands that are not constant (only the subtree folds),
+ *     concatenate/stack of a tuple literal of constants, ops with a
+ *     tuple result (folded to a tuple literal), and the calls that must
+ *     stay: zeros/ones (no argument) and any call with an operand that is
+ *     a variable, a call or a tuple that is not a literal of constants;
+ *   - if on a constant condition or on a call that folds to one, with
+ *     branches of any type (ADT branches whose type only the dropped
+ *     branch fixed: the pin);
+ *   - let %x = c, c a constant or a nested tuple literal of constants,
+ *     with %x used zero, one or several times, also inside closures;
+ *   - a projection of a tuple literal whose other fields are pure (folds)
+ *     or impure, a ref(..) (stays), and one whose dropped field alone
+ *     fixes an unannotated let variable's type (`let %n = Nil;
+ *     (e, Cons(h, %n)).0`: %n must be pinned before the field goes);
+ *   - graph-shared foldable nodes (rewritten once, pins refreshed).
+ * Not generated: results over FOLD_MAX_NUMEL elements (generated tensors
+ * have at most 256) and primitive functions (fuse_ops makes them, so
+ * pass_fuzzer's sequences with fuse_ops before this pass reach them).
  */
 #include <string.h>
 

@@ -101,6 +101,15 @@
  *      an argument of an operator that is INJECTIVE-or-lower or
  *      COMM_REDUCE, and P and C together have at most MAX_DEPTH nodes:
  *      sweep 0 always merges such a pair.
+ *
+ * Shapes (what a program must contain to exercise this pass; the "fusion"
+ * policy, generator/fusion.c, makes them): chains of elementwise,
+ * broadcast and injective operators feeding a COMM_REDUCE or
+ * OUT_ELEMWISE_FUSABLE sink, intermediates with several consumers (bound
+ * by lets, or graph-shared), tuples and projections of tensors, opaque
+ * operators in the middle of a chain, chains longer than MAX_DEPTH would
+ * need (not generated: budgets are far smaller), and primitive functions
+ * from an earlier run (pass_fuzzer's sequences with fuse_ops twice).
  */
 #include <stdio.h>
 #include <string.h>

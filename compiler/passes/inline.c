@@ -36,6 +36,25 @@
  * recursive and is marked Inline=1 or referenced once (unless its type
  * parameters cannot be instantiated at that call), and no let-bound
  * function literal used once, as a callee, remains.
+ *
+ * Shapes (what a program must contain to exercise this pass; the
+ * "inline" policy, generator/inline.c, makes them at any node of the
+ * right type):
+ *   - calls of globals referenced once (inlined), twice (kept) or twice
+ *     and marked Inline=1 (inlined at both calls, the global kept if still
+ *     referenced as a value); recursive globals, marked or not (never);
+ *   - globals used as values: `let %f = @g; %f(..)` (kept), and, from
+ *     the default forms, a global returned by a call and then called (a
+ *     direct call only after a round);
+ *   - polymorphic globals whose type parameters the call's argument and
+ *     result types determine (annotations in the copy instantiated),
+ *     called once, twice, or through `let %f: fn(..) -> T = @g`;
+ *   - let-bound function literals used once as a callee (inlined), twice,
+ *     or once but not as a callee (`let %h = %f; %h(..)`: kept);
+ *   - from the default forms: arguments with effects and parameters used
+ *     zero or several times (an inlined call still evaluates each
+ *     argument once, in order), bodies whose type only the return
+ *     annotation fixed (pinned).
  */
 #include <string.h>
 

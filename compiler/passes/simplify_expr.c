@@ -51,6 +51,30 @@
  * only pure operator nodes and uniform arguments are ever dropped, and what
  * a dropped argument determined about types is pinned (passutil.h).
  * Guarantees (post_simplify_expr): no node matches any rule above.
+ *
+ * Shapes (what a program must contain to exercise this pass; the
+ * "simplify" policy, generator/simplify.c, makes them at any node of the
+ * right type):
+ *   - each binary rule with c a scalar, a constant of the node's type, a
+ *     zeros/ones/full call or zeros_like/ones_like of a pure or impure
+ *     argument, on either side, and its near misses: the other float zero
+ *     (x + 0.0, x - -0.0), the wrong side (c - x, c / x), x * 0 on floats
+ *     or with x impure, a constant with one element off (not uniform), an
+ *     x the constant broadcasts (x's type is not the node's);
+ *   - each unary rule on itself (negative(negative(x)), ...) and on a
+ *     different operator (not merged), logical_not on bool only;
+ *   - reshape-like chains of two to four links with every combination of
+ *     reshape/expand_dims/squeeze, reshapes to x's own type (shapes with a
+ *     zero dimension, which must not merge, are not generated: generated
+ *     dimensions are at least 1);
+ *   - transpose chains composing to a permutation and to the identity,
+ *     identity and None axes; casts chained through exact and inexact
+ *     dtypes (int to wider int, float32 to float64, from bool; and the
+ *     others, which must not merge), and casts to x's own dtype;
+ *   - broadcast_to, tile, reverse (axis of extent 1 and more),
+ *     concatenate((x,)), copy, zeros_like and ones_like at x's own type
+ *     (and, from the default forms, broadcasts to bigger types);
+ *   - graph-shared matching nodes (rewritten once).
  */
 #include <string.h>
 

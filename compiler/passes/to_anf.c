@@ -40,10 +40,22 @@
  * moved into or out of an if branch, a clause or a function body except
  * such a graph-shared pure node.  Running the pass on its own output gives
  * the same program.
+ *
  * Contract (pass.h): PASS_EXACT.  Bindings follow evaluation order; the
  * only node evaluated elsewhere than before is a graph-shared one, pure
  * and total (ir_well_formed), so results, errors and the trace of ref
  * effects are unchanged.
+ *
+ * Shapes (what a program must contain to exercise this pass; the
+ * "scopes" policy, generator/scopes.c, makes them at any node of the
+ * right type): nested non-atomic operands (a let, an if, a call, a match
+ * in an operand; a let whose value is a let); graph-shared pure nodes
+ * used from several scopes (both branches of an if, a branch and after
+ * it, the then branches of two ifs, inside and outside a closure: bound
+ * once at the innermost scope enclosing every use); closures, called
+ * once or twice, capturing outer variables; from the default forms,
+ * shared nodes whose type a let's annotation instantiates (Nil, None) and
+ * effects in operands (their order must survive the flattening).
  */
 #include <stdio.h>
 

@@ -45,6 +45,16 @@
  * Contract (pass.h): PASS_EXACT.  Only pure values (total, without
  * effects) move or go; impure lets stay where they are (K1).
  * Guarantees (post_to_gnf): every let that remains is kept by K1-K3.
+ *
+ * Shapes (what a program must contain to exercise this pass; the
+ * "scopes" policy, generator/scopes.c, makes them at any node of the
+ * right type): lets of shareable values used once, twice (shared) or not
+ * at all; of pure values that are not shareable (function literals, lets,
+ * exhaustive matches) used once (moved), twice (K2) or not at all; of
+ * impure values (K1); annotated lets whose annotation fixes a type (K3:
+ * `let %f: fn(T) -> T = @g` of a polymorphic global; Nil and None from
+ * the default forms); nested lets (a let's value a let) and lets in
+ * operands; values moved into branches and closure bodies.
  */
 #include "pass.h"
 #include "passutil.h"

@@ -10,6 +10,14 @@
  * walk of its value cannot use it) and puts it back if the value does not
  * synthesize.  Being conservative is always sound: "unknown" only keeps
  * annotations.
+ *
+ * Deferred recovery (TY_RECOVER_DEFERRED): a function literal gets its
+ * parameter types from a later call whose arguments are already known
+ * where the literal stands: a call of the literal itself, or of the let
+ * variable it is bound to (found by looking ahead in the let's body).
+ * While inference generates the literal's body those types are unknowns:
+ * the operator relations over them wait, merged with whatever the body
+ * unifies them with, until the call binds them.
  */
 #include <string.h>
 
@@ -23,7 +31,8 @@ typedef struct Er {
   Module *m;
   uint64_t rng;
   bool all;
-  uint8_t *known; /* by var id: the variable's type is recoverable */
+  unsigned recover; /* TY_RECOVER_* */
+  uint8_t *known;   /* by var id: the variable's type is recoverable */
   int capknown;
   PtrMap seen; /* Expr -> 1: visited, type unknown; 2: synthesizes */
   TyErased *items;
@@ -255,6 +264,96 @@ static bool ew_poly(Er *er, int ntv, Type *const *tv, Type *const *P, const Type
   return E || tvars(R, ntv, tv, D, false, 0);
 }
 
+/* Is e's type known where the walk stands, without walking it (so
+ * without erasing anything): constants, known variables and globals,
+ * constructors of type definitions without parameters, and tuples,
+ * operator calls, projections and refs of such.  (None of these holds an
+ * annotation, so the walk cannot erase one inside them later.) */
+static bool known_now(Er *er, const Expr *e, int depth) {
+  if (!e || depth > TYPE_DEPTH)
+    return false;
+  switch (e->kind) {
+  case EX_CONST: return true;
+  case EX_VAR: return var_known(er, e->var);
+  case EX_GLOBAL: return global_known(e->global);
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      if (!known_now(er, e->tuple.fields[i], depth + 1))
+        return false;
+    return true;
+  case EX_CALL:
+    if (e->call.kind == CALL_EXPR ||
+        (e->call.kind == CALL_CTOR &&
+         (!e->call.ctor || !e->call.ctor->def || e->call.ctor->def->ntvars)))
+      return false;
+    for (int i = 0; i < e->call.nargs; i++)
+      if (!known_now(er, e->call.args[i], depth + 1))
+        return false;
+    return true;
+  case EX_PROJ: return known_now(er, e->proj.tuple, depth + 1);
+  case EX_REF_NEW: return known_now(er, e->ref_new.value, depth + 1);
+  case EX_REF_READ: return known_now(er, e->ref_read.ref, depth + 1);
+  default: return false;
+  }
+}
+
+/* Are all of the n expressions known now? */
+static bool all_known_now(Er *er, int n, Expr *const *es) {
+  for (int i = 0; i < n; i++)
+    if (!known_now(er, es[i], 0))
+      return false;
+  return true;
+}
+
+/* Looking ahead for a call of f with n arguments known now. */
+typedef struct Ahead {
+  Er *er;
+  const Var *f;
+  int n;
+  int budget; /* nodes left to visit */
+  PtrMap seen;
+  bool found;
+} Ahead;
+
+static void ahead_visit(Expr **slot, void *ctx) {
+  Ahead *a = ctx;
+  Expr *e = *slot;
+  int added;
+  if (a->found || --a->budget < 0)
+    return;
+  ptrmap_put(&a->seen, e, &added);
+  if (!added)
+    return;
+  if (e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee &&
+      e->call.callee->kind == EX_VAR && e->call.callee->var == a->f && e->call.nargs == a->n &&
+      all_known_now(a->er, a->n, e->call.args)) {
+    a->found = true;
+    return;
+  }
+  ir_expr_children(e, ahead_visit, a);
+}
+
+/* Does body call f with n arguments whose types are known now?  (Then
+ * inference binds f's parameter types there.) */
+static bool called_later(Er *er, Expr *body, const Var *f, int n) {
+  Ahead a = {er, f, n, 4096, {0}, false};
+  if (body)
+    ahead_visit(&body, &a);
+  ptrmap_free(&a.seen);
+  return a.found;
+}
+
+/* A let's value, for variable v that is not annotated (or is being
+ * erased): is its type known?  A function literal whose parameter types
+ * a later call in the let's body gives has its parameters erased too. */
+static bool ew_value(Er *er, Expr *value, Expr *body, const Var *v) {
+  if ((er->recover & TY_RECOVER_DEFERRED) && value && value->kind == EX_FUNC &&
+      !value->func.ntvars && !ptrmap_get(&er->seen, value) &&
+      called_later(er, body, v, value->func.nparams))
+    return ew_func(er, value, true, false);
+  return ew(er, value, false);
+}
+
 /* The function type of a callee, when it can be told: its type from the
  * check that preceded the erasure, or its variable's annotation. */
 static const Type *callee_type(const Expr *c) {
@@ -293,6 +392,17 @@ static bool ew_call(Er *er, Expr *e, bool E) {
     for (int i = 0; i < n; i++)
       P[i] = f->func.params[i]->annot;
     return ew_poly(er, f->func.ntvars, f->func.tvars, P, f->func.ret, n, e->call.args, E);
+  }
+  /* Deferred: a function literal called on the spot with arguments known
+   * now gets its parameter types from them (inference meets them after
+   * the literal's body); the arguments synthesize. */
+  if ((er->recover & TY_RECOVER_DEFERRED) && callee && callee->kind == EX_FUNC &&
+      !callee->func.ntvars && callee->func.nparams == n && !ptrmap_get(&er->seen, callee) &&
+      all_known_now(er, n, e->call.args)) {
+    bool rk = ew_func(er, callee, true, E);
+    for (int i = 0; i < n; i++)
+      ew(er, e->call.args[i], false);
+    return E || rk;
   }
   /* Another callee whose type is known: arguments are checked against a
    * monomorphic one; a polymorphic one (a parameter of type fn [T](..))
@@ -354,7 +464,7 @@ static bool ew_let(Er *er, Expr *e, bool E) {
     if (v && solid(v->annot) && coin(er)) {
       Type *a = v->annot;
       v->annot = NULL;
-      if (ew(er, cur->let.value, false))
+      if (ew_value(er, cur->let.value, cur->let.body, v))
         note(er, TY_ERASED_LET, v, NULL, a);
       else
         v->annot = a;
@@ -363,7 +473,7 @@ static bool ew_let(Er *er, Expr *e, bool E) {
       ew(er, cur->let.value, true);
       kv = true;
     } else {
-      kv = ew(er, cur->let.value, false);
+      kv = ew_value(er, cur->let.value, cur->let.body, v);
     }
     set_known(er, v, kv);
     cur = cur->let.body;
@@ -444,17 +554,156 @@ static bool ew(Er *er, Expr *e, bool E) {
   return k;
 }
 
+/* Deferred, for globals: the calls that fix a global's parameter types,
+ * found before anything is erased. */
+typedef struct Calls {
+  const Expr *main; /* @main's function, or NULL */
+  PtrMap lets;      /* Var -> its let's value (Expr *) */
+  PtrMap seen;      /* expressions visited */
+  PtrMap fixes;     /* GlobalFn -> its number of arguments: some call of
+                       it has fixed arguments */
+} Calls;
+
+static bool fixed(Calls *c, const Expr *e, int depth);
+
+/* A constructor call: fixed when its arguments are, or are nullary
+ * constructors whose types the others fix (`Cons(%x, Nil)`), and every
+ * type parameter is fixed by some argument. */
+static bool fixed_ctor(Calls *c, const Expr *e, int depth) {
+  const Ctor *k = e->call.ctor;
+  if (!k || !k->def || k->nfields != e->call.nargs || k->def->ntvars > 16)
+    return false;
+  bool D[16] = {false}, fix[32] = {false};
+  if (e->call.nargs > (int)(sizeof fix / sizeof *fix))
+    return false;
+  for (int i = 0; i < e->call.nargs; i++)
+    if ((fix[i] = fixed(c, e->call.args[i], depth + 1)))
+      tvars(k->fields[i], k->def->ntvars, k->def->tvars, D, true, 0);
+  for (int i = 0; i < e->call.nargs; i++) {
+    const Expr *a = e->call.args[i];
+    if (!fix[i] && !(a->kind == EX_CALL && a->call.kind == CALL_CTOR && a->call.nargs == 0 &&
+                     tvars(k->fields[i], k->def->ntvars, k->def->tvars, D, false, 0)))
+      return false;
+  }
+  for (int i = 0; i < k->def->ntvars; i++)
+    if (!D[i])
+      return false;
+  return true;
+}
+
+/* Is e's type fixed whatever is erased?  Constants, @main's parameters
+ * (never erased), let variables bound to fixed values, and tuples,
+ * operator calls, constructors, projections and refs of such. */
+static bool fixed(Calls *c, const Expr *e, int depth) {
+  if (!e || depth > TYPE_DEPTH)
+    return false;
+  switch (e->kind) {
+  case EX_CONST: return true;
+  case EX_VAR: {
+    for (int i = 0; c->main && i < c->main->func.nparams; i++)
+      if (c->main->func.params[i] == e->var)
+        return e->var->annot != NULL;
+    const int64_t *v = ptrmap_get(&c->lets, e->var);
+    return v && fixed(c, (const Expr *)(intptr_t)*v, depth + 1);
+  }
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      if (!fixed(c, e->tuple.fields[i], depth + 1))
+        return false;
+    return true;
+  case EX_CALL:
+    if (e->call.kind == CALL_CTOR)
+      return fixed_ctor(c, e, depth);
+    if (e->call.kind != CALL_OP)
+      return false;
+    for (int i = 0; i < e->call.nargs; i++)
+      if (!fixed(c, e->call.args[i], depth + 1))
+        return false;
+    return true;
+  case EX_PROJ: return fixed(c, e->proj.tuple, depth + 1);
+  case EX_REF_NEW: return fixed(c, e->ref_new.value, depth + 1);
+  case EX_REF_READ: return fixed(c, e->ref_read.ref, depth + 1);
+  default: return false;
+  }
+}
+
+/* First walk: every let's value, by variable. */
+static void lets_visit(Expr **slot, void *ctx) {
+  Calls *c = ctx;
+  Expr *e = *slot;
+  int added;
+  ptrmap_put(&c->seen, e, &added);
+  if (!added)
+    return;
+  if (e->kind == EX_LET && e->let.var)
+    *ptrmap_put(&c->lets, e->let.var, NULL) = (int64_t)(intptr_t)e->let.value;
+  ir_expr_children(e, lets_visit, c);
+}
+
+/* Second walk: the calls of globals with fixed arguments. */
+static void calls_visit(Expr **slot, void *ctx) {
+  Calls *c = ctx;
+  Expr *e = *slot;
+  int added;
+  ptrmap_put(&c->seen, e, &added);
+  if (!added)
+    return;
+  if (e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee &&
+      e->call.callee->kind == EX_GLOBAL && e->call.callee->global) {
+    bool all = true;
+    for (int i = 0; i < e->call.nargs && all; i++)
+      all = fixed(c, e->call.args[i], 0);
+    if (all)
+      *ptrmap_put(&c->fixes, e->call.callee->global, NULL) = e->call.nargs;
+  }
+  ir_expr_children(e, calls_visit, c);
+}
+
+/* Find the calls of m's globals with fixed arguments. */
+static void find_calls(Calls *c, Module *m) {
+  for (int pass = 0; pass < 2; pass++) {
+    ptrmap_free(&c->seen);
+    memset(&c->seen, 0, sizeof c->seen);
+    for (int i = 0; i < m->nfuncs; i++)
+      if (m->funcs[i] && m->funcs[i]->func)
+        (pass ? calls_visit : lets_visit)(&m->funcs[i]->func, c);
+  }
+}
+
+/* Can global g's parameter annotations go, because a call gives them?
+ * (Not @main's, nor a polymorphic global's.) */
+static bool params_fixed(Calls *c, const GlobalFn *g) {
+  const Expr *f = g->func;
+  const int64_t *n = ptrmap_get(&c->fixes, g);
+  return n && *n == f->func.nparams && f != c->main && !f->func.ntvars;
+}
+
 TyErasure ty_erase_annotations(Module *m, uint64_t seed) {
-  Er er = {.m = m, .rng = seed, .all = seed == TY_ERASE_ALL};
+  return ty_erase_annotations_by(m, seed, TY_RECOVER_DEFERRED);
+}
+
+TyErasure ty_erase_annotations_by(Module *m, uint64_t seed, unsigned recover) {
+  Er er = {.m = m, .rng = seed, .all = seed == TY_ERASE_ALL, .recover = recover};
+  GlobalFn *main = ir_global_get(m, "main");
+  Calls calls = {main && main->func && main->func->kind == EX_FUNC ? main->func : NULL};
+  if (recover & TY_RECOVER_DEFERRED)
+    find_calls(&calls, m);
   for (int i = 0; i < m->nfuncs; i++) {
     GlobalFn *g = m->funcs[i];
     Expr *f = g ? g->func : NULL;
     if (!f || f->kind != EX_FUNC)
       continue;
     *ptrmap_put(&er.seen, f, NULL) = 1;
-    for (int j = 0; j < f->func.nparams; j++)
-      if (f->func.params[j])
-        set_known(&er, f->func.params[j], f->func.params[j]->annot);
+    bool pk = params_fixed(&calls, g);
+    for (int j = 0; j < f->func.nparams; j++) {
+      Var *v = f->func.params[j];
+      if (v && pk && solid(v->annot) && coin(&er)) {
+        note(&er, TY_ERASED_PARAM, v, NULL, v->annot);
+        v->annot = NULL;
+      }
+      if (v)
+        set_known(&er, v, pk || v->annot);
+    }
     Type *r = f->func.ret;
     if (solid(r) && !f->func.ntvars && coin(&er)) {
       f->func.ret = NULL; /* references to g no longer count as known */
@@ -467,6 +716,9 @@ TyErasure ty_erase_annotations(Module *m, uint64_t seed) {
     }
   }
   ptrmap_free(&er.seen);
+  ptrmap_free(&calls.lets);
+  ptrmap_free(&calls.seen);
+  ptrmap_free(&calls.fixes);
   return (TyErasure){er.n, er.items};
 }
 

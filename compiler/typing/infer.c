@@ -711,10 +711,28 @@ static Type *cg_op(Cx *cx, Expr *e, Type **args) {
   return r->out;
 }
 
+#ifdef RS_TEST_PASSES
+bool ty_test_fault_call_rels;
+
+/* The deliberate bug: the relations waiting on a parameter type of a
+ * monomorphic callee that is still unknown are dropped, so binding it
+ * from the argument re-runs none of them. */
+static void drop_waiting(Cx *cx, Type *param) {
+  Type *p = ty_shallow(cx, param);
+  if (ty_unknown(cx, p)) {
+    Node *r = &cx->nodes[ty_find(cx, p->incomplete.id)];
+    r->rels = r->tail = NULL;
+  }
+}
+#endif
+
 /* A call of a function-typed expression. */
 static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
   int n = e->call.nargs;
   Type *s = ty_shallow(cx, callee);
+#ifdef RS_TEST_PASSES
+  bool mono = s->kind == TY_FUNC && !s->func.ntvars;
+#endif
   if (s->kind == TY_FUNC && s->func.ntvars)
     s = instantiate(cx, s); /* each call of a polymorphic function */
   if (s->kind == TY_FUNC) {
@@ -724,12 +742,17 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
           show_list(cx, s->func.params, s->func.nparams), show_list(cx, args, n));
       return NULL;
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+#ifdef RS_TEST_PASSES
+      if (ty_test_fault_call_rels && mono)
+        drop_waiting(cx, s->func.params[i]);
+#endif
       if (!unify_to(cx, s->func.params[i], args[i])) {
         mismatch(cx, e->call.args[i], arena_printf(cx->S, "argument %d of %s", i, describe(cx, e)),
                  s->func.params[i], args[i]);
         return NULL;
       }
+    }
     return s->func.ret;
   }
   if (ty_unknown(cx, s)) {

@@ -99,7 +99,18 @@ const char *ty_prelude_name(int i);
  *    a function body or a ref_write value whose type is known;
  *  - a function's return type (literal or non-polymorphic global), when
  *    the context gives it or the body synthesizes it;
- *  - a pattern variable, when the scrutinee's type is known.
+ *  - a pattern variable, when the scrutinee's type is known;
+ *  - deferred (TY_RECOVER_DEFERRED): a function literal's parameters
+ *    when a later use gives them: the literal is called on the spot
+ *    (`fn (%p) { .. }(a)`), or bound by a let (whose variable's
+ *    annotation may go too) whose body calls the variable, with
+ *    arguments whose types are known where the literal stands
+ *    (constants, known variables and globals, constructors of types
+ *    without parameters, tuples, operator calls, projections and refs
+ *    of such).  Inference meets the literal's body before that use, with
+ *    unknown parameter types: the operator relations over them wait (on
+ *    them, and on whatever unknowns they are merged with) until the call
+ *    binds them.
  * Synthesis: constants, annotated or recovered variables, fully annotated
  * globals, tuples/refs/operator calls of synthesizing
  * arguments, projections and ref_read of synthesizing operands, an if or
@@ -130,11 +141,28 @@ typedef struct TyErasure {
 
 #define TY_ERASE_ALL UINT64_MAX
 
+/* What the rule may count on to recover an annotation. */
+enum {
+  TY_RECOVER_LOCAL = 0,          /* synthesis and the immediate context only */
+  TY_RECOVER_DEFERRED = 1u << 0, /* also a later use (the last item above) */
+};
+
 /* Erase a pseudo-random subset (drawn from seed; TY_ERASE_ALL: all) of the
- * erasable annotations of m, per the rule above.  m should have been
- * checked: the types of callees (polymorphic or not) are read from
- * Expr.type; where they are missing the rule only keeps more. */
+ * erasable annotations of m, per the rule above (all of it).  m should
+ * have been checked: the types of callees (polymorphic or not) are read
+ * from Expr.type; where they are missing the rule only keeps more. */
 TyErasure ty_erase_annotations(Module *m, uint64_t seed);
+/* The same with only the parts of the rule in recover (TY_RECOVER_*). */
+TyErasure ty_erase_annotations_by(Module *m, uint64_t seed, unsigned recover);
+
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate checker bug (the oracle's
+ * -fault=checker_call_rels): at a call of a monomorphic function whose
+ * parameter type is still unknown, the relations waiting on it are
+ * dropped before the argument binds it.  Only deferred recovery (above)
+ * leaves such a parameter unknown until its call. */
+extern bool ty_test_fault_call_rels;
+#endif
 /* After a successful ty_check_module: does every erased annotation equal
  * the inferred type?  Reports each difference into d. */
 bool ty_erasure_verify(const TyErasure *er, Diag *d);

@@ -6,6 +6,15 @@ if(TARGET relaysmith)
                                                           --seed 11)
   add_test(NAME relaysmith_stats_fusion COMMAND relaysmith stats --policy fusion --count 1500
                                                                  --max-len 2048 --seed 12)
+  # The pass-directed policies and their mix (generator/simplify.c, ...).
+  set(_seed 13)
+  foreach(_policy simplify fold dead cse inline scopes mix)
+    add_test(NAME relaysmith_stats_${_policy}
+             COMMAND relaysmith stats --policy ${_policy} --count 1500 --max-len 2048 --seed ${_seed})
+    set_tests_properties(relaysmith_stats_${_policy} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}"
+                                                                TIMEOUT 120)
+    math(EXPR _seed "${_seed} + 1")
+  endforeach()
   add_test(NAME relaysmith_usage
            COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:relaysmith>
                    -DOUT=${CMAKE_BINARY_DIR}/relaysmith_usage

@@ -171,7 +171,7 @@ endforeach()
 # reduce: an input that passes with the passes its header chooses says
 # that a crash found with -passes= or -policy= needs those flags.
 run(1 reduce ${OUT}/zero.bin -o ${OUT}/zero.min)
-expect(ERR_TEXT "does not fail on pass_fuzzer \\(policy default, passes: chosen by each input's header\\)")
+expect(ERR_TEXT "does not fail on pass_fuzzer \\(policy mix, passes: chosen by each input's header\\)")
 expect(ERR_TEXT "give them as --passes= or --policy=")
 
 # run: text that parses but is not well formed (TVM's test_ref shares a ref

@@ -190,6 +190,11 @@ static void test_clip(void) {
   /* Omitted bounds are -inf and +inf. */
   CHECK(
       EI(run1(OP_CLIP, VI(DT_INT64, INT64_MIN, INT64_MAX), NULL), DT_INT64, INT64_MIN, INT64_MAX));
+  /* -0 stays -0 at a zero bound (x < a_min is false), as the MLIR
+   * translation keeps it (targets/mlir/translate.c, clip). */
+  Attrs zero = {0};
+  ir_attr_set_float(A, &zero, "a_min", 0);
+  CHECK(EF(run1(OP_CLIP, VF(DT_FLOAT64, -0.0, 0.0), &zero), DT_FLOAT64, -0.0, 0.0));
   /* A float32 bound is rounded to float32 first. */
   Attrs tenth = {0};
   ir_attr_set_float(A, &tenth, "a_min", 0.1);

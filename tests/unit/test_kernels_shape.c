@@ -778,7 +778,8 @@ static void test_creation(void) {
   CHECK_REL(OP_ZEROS, "Tensor[(), float32]", INTS(&at, "shape"));
   CHECK_REL(OP_ZEROS, "Tensor[(0, 4), float32]", INTS(&at, "shape", 0, 4));
 
-  /* full converts its fill value as ir_tensor_set_f64 does. */
+  /* full converts its fill value as cast does: a float saturates into an
+   * integer dtype, an integer wraps. */
   fill = tensor_of(DT_FLOAT64, 0, NULL, VALS(3.7));
   at = at_none();
   INTS(&at, "shape", 2);
@@ -797,6 +798,9 @@ static void test_creation(void) {
   CHECK(eval(OP_FULL, &fill, 1, &at, out) == 1); /* dtype defaults to the fill value's */
   CHECK(out[0]->dtype == DT_FLOAT32);
   CHECK_T(out[0], SHAPE(3), VALS(NAN, NAN, NAN));
+  fill = tensor_of(DT_INT64, 0, NULL, VALS(255));
+  CHECK(eval(OP_FULL, &fill, 1, str(&at, "dtype", "int8"), out) == 1);
+  CHECK_T(out[0], SHAPE(3), VALS(-1, -1, -1));
 
   /* zeros_like and ones_like. */
   Tensor *x = tensor_of(DT_INT8, 1, SHAPE(3), VALS(5, 6, 7));
@@ -1106,9 +1110,13 @@ static void check_kernel(OpId op, OpSig *sig, Rng *g) {
   case OP_ZEROS_LIKE:
   case OP_ONES_LIKE:
   case OP_FULL: {
+    /* converted as cast converts: an integer fill value wraps */
     Tensor *want = ir_tensor_new(A, y->dtype, 0, NULL);
-    double v = op == OP_FULL ? ir_tensor_get_f64(x, 0) : op == OP_ONES || op == OP_ONES_LIKE;
-    ir_tensor_set_f64(want, 0, v);
+    if (op == OP_FULL && !ir_dtype_is_float(x->dtype))
+      ir_tensor_set_i64(want, 0, ir_tensor_get_i64(x, 0));
+    else
+      ir_tensor_set_f64(
+          want, 0, op == OP_FULL ? ir_tensor_get_f64(x, 0) : op == OP_ONES || op == OP_ONES_LIKE);
     for (int64_t i = 0; i < y->numel; i++)
       ok &= same_elem(y, i, want, 0);
     break;

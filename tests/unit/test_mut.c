@@ -196,10 +196,37 @@ static void test_property(bool hook) {
   }
 }
 
+/* MutOptions.local: the mutants are still valid, and the program outside
+ * the mutated span stays unchanged far more often than without it. */
+static void test_local(void) {
+  static uint8_t a[MAXN], out[MAXN];
+  int outside[2] = {0, 0}, spans[2] = {0, 0};
+  for (int round = 0; round < 300; round++) {
+    size_t na = 16 + next() % 400;
+    for (size_t i = 0; i < na; i++)
+      a[i] = (uint8_t)next();
+    uint64_t seed = next();
+    for (int l = 0; l < 2; l++) {
+      MutOptions o = {policy, NULL, 0, l ? 4 : 0};
+      MutInfo info;
+      size_t n = mut_mutate(&o, a, na, out, MAXN, seed, &info);
+      CHECK(n > 0 && valid(out, n, policy));
+      if (info.span < 0)
+        continue;
+      spans[l]++;
+      outside[l] += mut_locality(policy, a, na, out, n, &info).outside;
+    }
+  }
+  printf("outside unchanged: %d of %d span mutations, %d of %d with local = 4\n", outside[0],
+         spans[0], outside[1], spans[1]);
+  CHECK(outside[1] * spans[0] > outside[0] * spans[1] + spans[0] * spans[1] / 4);
+}
+
 int main(void) {
   policy = gen_policy_get("default");
   test_minimal();
   test_trim();
+  test_local();
   test_property(false);
   policy = gen_policy_get("fusion");
   test_property(true);

@@ -40,14 +40,14 @@ static void bad_flags(void) {
   char *good[] = {"test", "-passes=fold_constant,dead_code", NULL};
   CHECK(init(&c, "pass_fuzzer", 2, good));
   CHECK(c.pipeline.n == 2 && strcmp(c.pipeline.stage[1].name, "dead_code") == 0);
-  CHECK(strcmp(c.policy->name, "default") == 0);
+  CHECK(strcmp(c.policy->name, "mix") == 0);
   OracleHarness h;
   CHECK(!rs_harness_get("pass_fuzzer_nosuch", &h));
   CHECK(!rs_harness_get("nosuch_fuzzer", &h));
 }
 
-/* A binary's own policy (fusion_fuzzer's) is the default; -policy=
- * overrides it. */
+/* A binary's own policy (fusion_fuzzer's, a pass_fuzzer_<pass>'s: its
+ * pass's) is the default; -policy= overrides it. */
 static void preset_policy(void) {
   OracleConfig c;
   char *none[] = {"test", NULL};
@@ -58,6 +58,27 @@ static void preset_policy(void) {
   CHECK(strcmp(c.policy->name, "default") == 0);
   CHECK(init(&c, "pass_fuzzer_inline", 1, none));
   CHECK(c.fixed && c.pipeline.n == 1 && strcmp(c.pipeline.stage[0].name, "inline") == 0);
+  CHECK(strcmp(c.policy->name, "inline") == 0);
+  CHECK(init(&c, "pass_fuzzer_inline", 2, flag));
+  CHECK(strcmp(c.policy->name, "default") == 0);
+  static const char *const pairs[][2] = {
+      {"fold_constant", "fold"},
+      {"dead_code", "dead"},
+      {"eliminate_common_subexpr", "cse"},
+      {"simplify_expr", "simplify"},
+      {"to_anf", "scopes"},
+      {"to_gnf", "scopes"},
+      {"fuse_ops", "fusion"},
+      {"bad_fold_swap", "default"},
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "pass_fuzzer_%s", pairs[i][0]);
+    CHECK(init(&c, name, 1, none));
+    CHECK_MSG(strcmp(c.policy->name, pairs[i][1]) == 0, "%s decodes with %s", name, c.policy->name);
+  }
+  CHECK(init(&c, "pass_fuzzer", 1, none));
+  CHECK(strcmp(c.policy->name, "mix") == 0 && c.pipeline.n == 0);
 }
 
 /* Contracts: every relayc pass promises exactness (pass.h says why none
@@ -75,7 +96,7 @@ static void contracts(void) {
   CHECK(c.allow == (TG_ALLOW_SIGNED_ZERO | TG_ALLOW_EFFECTS | TG_ALLOW_FLOAT));
   char buf[256];
   oracle_describe(&c, buf, sizeof buf);
-  CHECK_STR(buf, "policy default, passes: chosen by each input's header, allow: "
+  CHECK_STR(buf, "policy mix, passes: chosen by each input's header, allow: "
                  "float,signed_zero,effects");
   OracleHarness h;
   char err[512];
