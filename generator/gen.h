@@ -124,7 +124,12 @@ typedef struct GenPolicy {
                                     which each input's header picks to decode
                                     with (gen_policy_pick); the fields above
                                     are then unused */
+  bool breaks;                        /* the body opens with GEN_BREAK_BYTES
+                                         choices of the break stage (breaker.h),
+                                         which gen_decode skips */
 } GenPolicy;
+
+enum { GEN_BREAK_BYTES = 12 };
 
 extern const GenPolicy gen_policy_default;
 extern const GenPolicy gen_policy_fusion;

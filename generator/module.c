@@ -410,6 +410,8 @@ Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p,
     g.spans = spans;
   }
   g.span_parent = -1;
+  for (int i = 0; p->breaks && i < GEN_BREAK_BYTES; i++) /* read by gen_break */
+    gen_stream_byte(&g.st);
   gen_adts(&g);
   gen_adt_analyse(&g);
 

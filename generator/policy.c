@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "breaker.h"
 #include "genint.h"
 
 _Static_assert(OP_COUNT <= 72, "the header has 72 operator bits");
@@ -70,7 +71,7 @@ const GenPolicy gen_policy_default = {
 static const GenPolicy *const policies[] = {
     &gen_policy_default, &gen_policy_fusion, &gen_policy_simplify, &gen_policy_fold,
     &gen_policy_dead,    &gen_policy_cse,    &gen_policy_inline,   &gen_policy_scopes,
-    &gen_policy_mix,     &gen_policy_mlir,
+    &gen_policy_mix,     &gen_policy_mlir,   &gen_policy_reject,
 };
 
 const GenPolicy *gen_policy_get(const char *name) {

@@ -13,7 +13,9 @@
  * afl-fuzz uses mutators/afl_mutator.c instead.
  *
  * A target that decodes with another policy than "default" defines
- * rs_target_policy() to say which.
+ * rs_target_policy() to say which.  When that policy breaks its programs
+ * (generator/breaker.h), one mutation in four changes a break choice
+ * instead, so that one program meets many defects.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -70,10 +72,29 @@ static MutOptions options(void) {
   return o;
 }
 
+/* A policy with a break stage (generator/breaker.h): one break byte, the
+ * choice of the defect, its site or its variant, set to a random value
+ * (the bytes before it zero-extended), so the program stays and its
+ * defect changes. */
+static size_t mutate_break(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
+  size_t i = GEN_HEADER_BYTES + seed % GEN_BREAK_BYTES;
+  if (i >= max_size)
+    return 0;
+  if (size <= i) {
+    memset(data + size, 0, i + 1 - size);
+    size = i + 1;
+  }
+  data[i] = (uint8_t)(seed >> 8 ^ seed >> 16);
+  return size;
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
   if (LLVMFuzzerMutate && (byte_mutation() || (byte_share() && seed % byte_share() == 0)))
     return LLVMFuzzerMutate(data, size, max_size);
   MutOptions o = options();
+  size_t n;
+  if (o.policy->breaks && seed % 4 == 0 && (n = mutate_break(data, size, max_size, seed / 4)))
+    return n;
   return mut_mutate(&o, data, size, data, max_size, seed, NULL);
 }
 

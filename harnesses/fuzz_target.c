@@ -9,7 +9,7 @@
  *   ./pass_fuzzer -passes=fold_constant,dead_code      a fixed sequence
  *   ./pass_fuzzer -policy=fusion -jobs=2               (children keep them)
  *   ./pass_fuzzer_inline                               one pass, built in
- *   ./fusion_fuzzer, ./typecheck_fuzzer
+ *   ./fusion_fuzzer, ./typecheck_fuzzer, ./reject_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
  *
  * Our flags (-passes=, -policy=, -allow=, -fault=) are taken out of argv before

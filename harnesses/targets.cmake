@@ -80,6 +80,9 @@ rs_oracle_target(typecheck_fuzzer)
 # not programs, so it mutates bytes (no span-aware custom mutator).
 rs_fuzz_target(kernel_fuzzer SOURCES harnesses/fuzz_target.c LIBS rstargets rsmut
                DEFS RS_HARNESS="kernel_fuzzer" ${_afl_defs})
+# Programs with one deliberate defect (generator/breaker.h): rejected with a
+# diagnostic inside the program, or accepted and sound.
+rs_oracle_target(reject_fuzzer)
 # One binary per production pass, named after it.
 foreach(p ${RS_PASSES})
   rs_oracle_target(pass_fuzzer_${p})

@@ -10,6 +10,7 @@
 
 #include "compiler/ir/hash.h"
 #include "compiler/typing/typing.h"
+#include "generator/breaker.h"
 #include "oracle_int.h"
 
 /* Interpreter budgets for the result oracle.  Generated programs are
@@ -114,9 +115,16 @@ static bool set_fault(OracleConfig *c, const char *name, char *err, size_t errle
       c->fault = (OracleFault)f;
       return true;
     }
+  OpFault of; /* a wrong relation (compiler/ops/bad_relations.c) */
+  if (op_fault_lookup(name, &of)) {
+    c->op_fault = (int)of;
+    return true;
+  }
   size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid:", name);
   for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names && n < errlen; f++)
     n += (size_t)snprintf(err + n, errlen - n, " %s", fault_names[f]);
+  for (int k = OP_FAULT_NONE + 1; k < OP_FAULT_COUNT && n < errlen; k++)
+    n += (size_t)snprintf(err + n, errlen - n, " %s", op_fault_name((OpFault)k));
 #else
   snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", name);
 #endif
@@ -132,6 +140,7 @@ static void set_faults(const OracleConfig *c) {
   ty_test_fault_call_rels = c->fault == FAULT_CHECKER_CALL_RELS;
   op_test_fault_reduce = c->fault == FAULT_KERNEL_SUM_LAST;
   op_test_fault_reshape = c->fault == FAULT_RELATION_RESHAPE;
+  op_test_fault = (OpFault)c->op_fault;
 #endif
 }
 
@@ -185,6 +194,10 @@ void oracle_describe(const OracleConfig *c, char *buf, size_t len) {
   }
   if (c->check == ORACLE_INFERENCE) {
     snprintf(buf, len, "policy %s, type inference", c->policy->name);
+    return;
+  }
+  if (c->check == ORACLE_REJECT) {
+    snprintf(buf, len, "policy %s, the front end on programs with a defect", c->policy->name);
     return;
   }
   size_t n = (size_t)snprintf(buf, len, "policy %s, %s: ", c->policy->name, c->target->flag);
@@ -248,6 +261,8 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
     fprintf(f, "pass:    (none: kernel %s)\n", v->op ? v->op : "?");
   } else if (c->check == ORACLE_INFERENCE) {
     fprintf(f, "pass:    (none: type inference)\n");
+  } else if (c->check == ORACLE_REJECT) {
+    fprintf(f, "pass:    (none: rejection, %s)\n", v->subject);
   } else if (v->stage < 0) {
     fprintf(f, "pass:    (none: the generator's output)\n");
   } else {
@@ -260,7 +275,10 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
   fprintf(f, "oracle:  %s (%s)\n", v->oracle, v->what);
   if (v->detail && *v->detail)
     fprintf(f, "detail:  %s%s", v->detail, v->detail[strlen(v->detail) - 1] == '\n' ? "" : "\n");
-  if (c->check == ORACLE_KERNEL) {
+  if (c->check == ORACLE_REJECT) {
+    if (v->before)
+      fprintf(f, "--- program with its defect:\n%s\n", v->before);
+  } else if (c->check == ORACLE_KERNEL) {
     if (v->before)
       fprintf(f, "--- the call:\n%s\n", v->before);
   } else if (c->check == ORACLE_INFERENCE) {
@@ -574,6 +592,112 @@ static bool check_inference(const OracleConfig *c, const OracleInput *in, Verdic
   return !v->failed;
 }
 
+/* ----------------------------------------------------------- rejection */
+
+/* Whether line:col names a character of text, or the end of its last
+ * line (where a parser reports what is missing). */
+static bool inside(const char *text, int line, int col) {
+  if (line < 1 || col < 1)
+    return false;
+  const char *p = text;
+  for (int l = 1; l < line; l++)
+    if (!(p = strchr(p, '\n')))
+      return false;
+    else
+      p++;
+  return (size_t)col <= strcspn(p, "\n") + 1;
+}
+
+/* The soundness oracle on a program the checker accepted: @main runs on
+ * the input's arguments without a type fault, every operator's outputs
+ * of the call's inferred type.  Arguments that cannot be made (a defect
+ * in @main's signature can ask for a huge tensor) skip the run. */
+static void check_sound(Module *m, uint64_t seed, Verdict *v) {
+  GlobalFn *g = ir_global_get(m, "main");
+  if (!g || !g->func || g->func->kind != EX_FUNC)
+    return;
+  EvRun *run = ev_run_new(&oracle_limits);
+  run->check_types = true;
+  Type *ft = ev_func_type(run->arena, g->func);
+  int n = g->func->func.nparams;
+  EvValue **args = ARENA_ARRAY(run->arena, EvValue *, n + 1);
+  if (ft && ev_make_args(run, ft, seed, args)) {
+    EvResult r = ev_call_global(run, g, n, args);
+    if (r.status == EV_INVALID)
+      verdict_fail(v, "soundness",
+                   "a program the checker accepts hits a type fault in the interpreter", "%s",
+                   r.msg);
+  }
+  ev_run_free(run);
+}
+
+/* What a soundness finding is about: the operator its message starts
+ * with ("add: ..."), else the defect's kind. */
+static void set_subject(Verdict *v, const GenBreak *b) {
+  const char *d = v->detail ? v->detail : "";
+  size_t n = strcspn(d, ":");
+  OpId op;
+  if (!strcmp(v->oracle, "soundness") && d[n] == ':' && ir_op_lookup(d, n, &op))
+    snprintf(v->subject, sizeof v->subject, "operator %s", ir_op_name(op));
+  else
+    snprintf(v->subject, sizeof v->subject, "defect %s", gen_break_name(b->kind));
+}
+
+/* The first line of a diagnostic, for a report. */
+static const char *first_line(const Diag *d, char *buf, size_t len) {
+  const char *t = d->text ? d->text : "(no message)";
+  snprintf(buf, len, "%.*s", (int)strcspn(t, "\n"), t);
+  return buf;
+}
+
+static bool check_reject(const OracleConfig *c, const OracleInput *in, Verdict *v) {
+  v->stage = -1;
+  Module *m = make_program(c, in, v, NULL);
+  if (v->failed) { /* the generator broke a contract: no defect to judge */
+    snprintf(v->subject, sizeof v->subject, "the generator's output");
+    v->before = ir_print_module(m);
+    ir_module_free(m);
+    return false;
+  }
+  GenBreak b;
+  gen_break(m, in->make ? NULL : in->data, in->make ? 0 : in->size, c->policy, &b);
+  Diag d;
+  diag_init(&d, "program", b.text);
+  Module *pm = ir_parse_module(b.text, strlen(b.text), "program", &d);
+  bool accepted = pm && ty_check_module(pm, &d);
+  char diag[600];
+  if (!accepted && b.kind == GB_NONE)
+    verdict_fail(v, "valid", "the checker rejects a program without a defect", "%s",
+                 first_line(&d, diag, sizeof diag));
+  else if (!accepted && !inside(b.text, d.line, d.col))
+    verdict_fail(v, "position", "the checker's diagnostic has no position inside the program", "%s",
+                 first_line(&d, diag, sizeof diag));
+  else if (accepted)
+    check_sound(pm, in->make ? in->seed : oracle_input_seed(in->data, in->size), v);
+  if (v->failed) {
+    set_subject(v, &b);
+    char *detail = v->detail;
+    const char *verdict = accepted ? "accepted" : first_line(&d, diag, sizeof diag);
+    size_t len = strlen(detail ? detail : "") + strlen(b.what) + strlen(verdict) + 128;
+    v->detail = malloc(len);
+    char erased[48] = "";
+    if (b.erased)
+      snprintf(erased, sizeof erased, " (%d annotations erased)", b.erased);
+    snprintf(v->detail, len, "%s\ndefect:  %s: %s%s%s%s\nchecker: %s", detail ? detail : "",
+             gen_break_name(b.kind), b.what, b.fn ? " in @" : "", b.fn ? b.fn : "", erased,
+             accepted ? "accepted" : verdict);
+    free(detail);
+    v->before = b.text;
+    b.text = NULL;
+  }
+  diag_free(&d);
+  if (pm)
+    ir_module_free(pm);
+  gen_break_free(&b);
+  ir_module_free(m);
+  return !v->failed;
+}
+
 Module *oracle_program(const OracleConfig *c, const uint8_t *data, size_t size) {
   OracleInput in = {.data = data, .size = size};
   if (c->check == ORACLE_KERNEL)
@@ -590,6 +714,7 @@ bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   switch (c->check) {
   case ORACLE_INFERENCE: return check_inference(c, in, v);
   case ORACLE_KERNEL: return oracle_check_kernel(c, in, v);
+  case ORACLE_REJECT: return check_reject(c, in, v);
   default: return check_pipeline(c, in, v);
   }
 }

@@ -36,6 +36,23 @@
  * Before either, the generated program must be well formed, type check
  * and run in the interpreter (oracle "generator": a generator bug).
  *
+ *   ORACLE_REJECT     negative testing of relayc's front end: the break
+ *                     stage (generator/breaker.h) makes one deliberate
+ *                     defect in the generated program (or none), and its
+ *                     text goes through the parser and the type checker:
+ *       valid          a program without a defect is accepted
+ *       position       a rejection's diagnostic has a position inside the
+ *                      program (the checker may also accept a defect
+ *                      that happens to be well typed)
+ *       soundness      a program the checker accepts (defective or not)
+ *                      runs without a type, shape or arity fault of the
+ *                      interpreter (EV_INVALID), and every operator's
+ *                      outputs have exactly the call's inferred type
+ *                      (EvRun.check_types)
+ *                     and, as everywhere, no crash, hang, leak or
+ *                     sanitizer report.  Reports name the defect, the
+ *                     checker's verdict and the oracle.
+ *
  * The library never prints and never aborts: a failure is a Verdict,
  * which oracle_report prints in the format every tool parses
  * (tools/signature.c).  Fuzz targets report and abort (harnesses/).
@@ -63,6 +80,7 @@ typedef enum OracleCheck {
   ORACLE_PIPELINE,  /* the target's pipeline and the per-stage oracles */
   ORACLE_INFERENCE, /* erased annotations inferred back (relayc's checker) */
   ORACLE_KERNEL,    /* one operator's kernel against its naive reference */
+  ORACLE_REJECT,    /* near-valid programs: rejected cleanly, or sound */
 } OracleCheck;
 
 /* Deliberate bugs of the test build (-fault=NAME), one per blind spot an
@@ -128,6 +146,8 @@ typedef struct OracleConfig {
                                    error_to_value and effects together
                                    are the rules before contracts */
   OracleFault fault;
+  int op_fault;            /* test build: the wrong relation to use (an
+                              OpFault of compiler/ops/op.h), 0 for none */
   char harness[64];        /* the harness's name, for reports */
   OracleObserver observer; /* optional */
 } OracleConfig;
@@ -178,6 +198,9 @@ struct Verdict {
                            known (malloc'd, or NULL) */
   int rejected;         /* stages that refused the program (TG_REJECTED) */
   char *reject_diag;    /* the first refusal's diagnostic (malloc'd) */
+  char subject[64];     /* ORACLE_REJECT: what a finding is about (the
+                           operator whose relation is at fault, else the
+                           defect's kind), for the report's pass line */
 };
 
 /* Run c's check on in.  True when nothing failed; false with v failed.

@@ -26,6 +26,8 @@ static const OracleHarness harnesses[] = {
     {"typecheck_fuzzer", ORACLE_INFERENCE, &target_relayc, "default", NULL},
     /* relayc's operator kernels against naive references. */
     {"kernel_fuzzer", ORACLE_KERNEL, &target_relayc, "default", NULL},
+    /* Programs with one deliberate defect through relayc's front end. */
+    {"reject_fuzzer", ORACLE_REJECT, &target_relayc, "reject", NULL},
 };
 
 /* The policy of each pass_fuzzer_<pass>: the one made of the shapes the
@@ -38,8 +40,8 @@ static const struct {
     {"to_gnf", "scopes"},          {"fuse_ops", "fusion"},
 };
 
-const char rs_harness_names[] =
-    "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, kernel_fuzzer";
+const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, "
+                                "kernel_fuzzer, reject_fuzzer";
 
 bool rs_harness_get(const char *name, OracleHarness *h) {
   for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)

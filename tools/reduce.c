@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "generator/breaker.h"
 #include "mutators/reducer.h"
 #include "targets/targets.h"
 #include "tool.h"
@@ -291,12 +292,22 @@ static void progress(const RedProgress *p, void *ctx) {
           w->tty ? "\033[K" : "\n");
 }
 
-/* Expression nodes of the program data decodes to, and its text. */
+/* Expression nodes of the program data decodes to, and its text: with a
+ * policy that breaks its programs (reject_fuzzer's), the text with its
+ * defect, which a comment names. */
 static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **text) {
   Module *m = oracle_program(&k->cfg, data, size);
   int64_t count = ir_module_count(m);
-  if (text)
+  if (text && k->cfg.policy->breaks) {
+    GenBreak b;
+    gen_break(m, data, size, k->cfg.policy, &b);
+    size_t n = strlen(b.text) + strlen(b.what) + 64;
+    *text = malloc(n);
+    snprintf(*text, n, "// defect %s: %s\n%s", gen_break_name(b.kind), b.what, b.text);
+    gen_break_free(&b);
+  } else if (text) {
     *text = ir_print_module(m);
+  }
   ir_module_free(m);
   return count;
 }

@@ -1,6 +1,8 @@
 /*
  * seeds.c - `relaysmith seeds`: choose a small seed corpus of byte files
- * that, together, use every language feature and every operator.  It
+ * that, together, use every language feature and every operator (and,
+ * with a policy that breaks its programs, make every kind of defect of
+ * generator/breaker.h).  It
  * decodes many random byte strings and picks greedily the one that adds
  * the most not-yet-covered items (ties: the shorter), until nothing more
  * can be added.
@@ -12,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "generator/analyse.h"
+#include "generator/breaker.h"
 #include "tool.h"
 
 static const char seeds_help[] =
@@ -19,9 +22,10 @@ static const char seeds_help[] =
     "\n"
     "Decodes N random byte strings (default 20000, lengths 0..B, default 800)\n"
     "and writes to DIR a small set of them that together use every language\n"
-    "feature and every operator the policy can produce (greedy set cover).\n";
+    "feature and every operator the policy can produce (greedy set cover);\n"
+    "with --policy reject, also every kind of defect the break stage makes.\n";
 
-enum { NITEMS = GFE_COUNT + OP_COUNT };
+enum { NITEMS = GFE_COUNT + OP_COUNT + GB_COUNT };
 
 typedef struct Cand {
   uint8_t *data;
@@ -29,13 +33,28 @@ typedef struct Cand {
   bool item[NITEMS];
 } Cand;
 
-static void items_of(const Module *m, bool *item) {
+/* The items input d (decoded as m under p) covers; m may be broken. */
+static void items_of(Module *m, const uint8_t *d, size_t n, const GenPolicy *p, bool *item) {
   GenInfo info;
   gen_analyse(m, &info);
   for (int i = 0; i < GFE_COUNT; i++)
     item[i] = info.has[i] && i != GFE_UNUSED_LET;
   for (int i = 0; i < OP_COUNT; i++)
     item[GFE_COUNT + i] = info.op_calls[i] > 0;
+  if (p->breaks) {
+    GenBreak b;
+    gen_break(m, d, n, p, &b);
+    item[GFE_COUNT + OP_COUNT + b.kind] = true;
+    gen_break_free(&b);
+  }
+}
+
+static const char *item_name(int i) {
+  if (i < GFE_COUNT)
+    return gen_feat_names[i];
+  if (i < GFE_COUNT + OP_COUNT)
+    return ir_op_name((OpId)(i - GFE_COUNT));
+  return gen_break_name((GenBreakKind)(i - GFE_COUNT - OP_COUNT));
 }
 
 int cmd_seeds(int argc, char **argv) {
@@ -80,7 +99,7 @@ int cmd_seeds(int argc, char **argv) {
     c[k].data = malloc(c[k].len ? c[k].len : 1);
     tool_fill(&rng, c[k].data, c[k].len);
     Module *m = gen_decode(c[k].data, c[k].len, p, NULL);
-    items_of(m, c[k].item);
+    items_of(m, c[k].data, c[k].len, p, c[k].item);
     ir_module_free(m);
     if (k % 2000 == 1999)
       fprintf(stderr, "\rrelaysmith seeds: decoded %llu/%llu", (unsigned long long)k + 1,
@@ -112,12 +131,12 @@ int cmd_seeds(int argc, char **argv) {
     }
     fclose(f);
   }
-  printf("relaysmith seeds: %d files cover %d of %d items (features + operators)\n", chosen,
-         ncovered, NITEMS - 1);
-  for (int i = 0; i < NITEMS; i++)
+  int nitems = GFE_COUNT + OP_COUNT + (p->breaks ? GB_COUNT : 0);
+  printf("relaysmith seeds: %d files cover %d of %d items (features + operators%s)\n", chosen,
+         ncovered, nitems - 1, p->breaks ? " + defects" : "");
+  for (int i = 0; i < nitems; i++)
     if (!covered[i] && i != GFE_UNUSED_LET)
-      printf("  not covered: %s\n",
-             i < GFE_COUNT ? gen_feat_names[i] : ir_op_name((OpId)(i - GFE_COUNT)));
+      printf("  not covered: %s\n", item_name(i));
   for (uint64_t k = 0; k < count; k++)
     free(c[k].data);
   free(c);

@@ -11,6 +11,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../ops/op.h"
@@ -285,17 +286,23 @@ static int flatten_args(EvRun *r, Arena *s, OpId op, EvValue **args, int n, Type
   return k;
 }
 
-/* Bytes of an operator's result (a tensor or tuple of tensors), or -1. */
+/* Bytes of an operator's result (a tensor or tuple of tensors), at most
+ * INT64_MAX / 2; -1 when it is neither. */
 static int64_t result_bytes(const Type *t) {
-  if (t->kind == TY_TENSOR)
-    return ev_tensor_bytes(t);
-  if (t->kind != TY_TUPLE)
+  const int64_t big = INT64_MAX / 2; /* what the memory budget refuses */
+  if (t->kind != TY_TENSOR && t->kind != TY_TUPLE)
     return -1;
+  int n = t->kind == TY_TUPLE ? t->tuple.n : 1;
   int64_t total = 0;
-  for (int i = 0; i < t->tuple.n; i++) {
-    int64_t b = ev_tensor_bytes(t->tuple.fields[i]);
-    if (b < 0 || b > INT64_MAX / 2 - total)
+  for (int i = 0; i < n; i++) {
+    const Type *f = t->kind == TY_TUPLE ? t->tuple.fields[i] : t;
+    if (f->kind != TY_TENSOR)
       return -1;
+    /* A well-typed result too large to count in bytes (Tensor[(2^62),
+     * float32]) is one the budget refuses, not a type fault. */
+    int64_t b = ev_tensor_bytes(f);
+    if (b < 0 || b > big - total)
+      return big;
     total += b;
   }
   return total;
@@ -329,6 +336,46 @@ static EvValue *op_result(EvRun *r, const Type *ret, Tensor **outs, int nouts) {
   return t;
 }
 
+/* Whether tensor o has exactly type t (a tensor type). */
+static bool tensor_has_type(const Tensor *o, const Type *t) {
+  if (t->kind != TY_TENSOR || o->dtype != t->tensor.dtype || o->rank != t->tensor.rank)
+    return false;
+  for (int i = 0; i < o->rank; i++)
+    if (o->shape[i] != t->tensor.shape[i])
+      return false;
+  return true;
+}
+
+/* The soundness check (EvRun.check_types): the outputs of the call x
+ * against its inferred type, a tensor or a tuple of tensors.  A type
+ * with anything else in it (a type variable) is not checked. */
+static bool outputs_match(EvRun *r, const Expr *x, Tensor **outs, int nouts) {
+  const Type *t = x->type;
+  if (!t || (t->kind != TY_TENSOR && t->kind != TY_TUPLE))
+    return true;
+  int n = t->kind == TY_TUPLE ? t->tuple.n : 1;
+  for (int i = 0; t->kind == TY_TUPLE && i < n; i++)
+    if (t->tuple.fields[i]->kind != TY_TENSOR)
+      return true;
+  bool same = n == nouts;
+  for (int i = 0; same && i < n; i++)
+    same = tensor_has_type(outs[i], t->kind == TY_TUPLE ? t->tuple.fields[i] : t);
+  if (same)
+    return true;
+  char *want = ir_print_type(t);
+  Type *got = nouts == 1 ? ir_tensor_type_of(r->scratch, outs[0]) : NULL;
+  char *have = got ? ir_print_type(got) : NULL;
+  if (have)
+    ev_fail(r, EV_INVALID, "%s: the kernel's output is %s, the call's inferred type %s",
+            ir_op_name(x->call.op), have, want);
+  else
+    ev_fail(r, EV_INVALID, "%s: the kernel gives %d outputs, the call's inferred type is %s",
+            ir_op_name(x->call.op), nouts, want);
+  free(want);
+  free(have);
+  return false;
+}
+
 /* Apply an operator to evaluated arguments through op_eval.  Not inlined:
  * its arrays must not sit in the frames of the recursive evaluator. */
 __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvValue **args) {
@@ -355,6 +402,8 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
   int nouts = op_eval(op, flat, nflat, &x->call.attrs, s, outs, MAXT, err, sizeof err);
   if (nouts < 0)
     return ev_fail(r, EV_INVALID, "%s", err);
+  if (r->check_types && !outputs_match(r, x, outs, nouts))
+    return NULL;
   int64_t work = 0;
   for (int i = 0; i < nouts; i++)
     work += outs[i]->numel;

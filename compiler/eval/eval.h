@@ -211,6 +211,10 @@ typedef struct EvRun {
   EvTrace trace;           /* the current call's effects */
   struct EvConsts *consts; /* private: the run's copies of constants */
   Arena *scratch;          /* private: operator calls' temporaries */
+  bool check_types;        /* set by the caller (the soundness oracle): each
+                              operator's outputs must have exactly the
+                              call's inferred type (Expr.type, when set and
+                              concrete), else the run ends EV_INVALID */
 } EvRun;
 
 /* A new run; lim NULL means ev_default_limits. */

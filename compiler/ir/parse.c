@@ -843,9 +843,16 @@ static Expr *parse_ident_expr(Parser *p, const Tok *t) {
     int n = 0;
     if (accept(p, TK_LPAREN))
       n = parse_args(p, &args, OP_COUNT, NULL);
-    if (n != c->nfields)
-      fail(p, t, "constructor %s expects %d argument%s, found %d", c->name, c->nfields,
-           c->nfields == 1 ? "" : "s", n);
+    if (n != c->nfields) {
+      const char *want = "(";
+      for (int i = 0; i < c->nfields; i++) {
+        char *f = ir_print_type(c->fields[i]);
+        want = arena_printf(p->tmp, "%s%s%s", want, i ? ", " : "", f);
+        free(f);
+      }
+      fail(p, t, "constructor %s expects %d argument%s, found %d: expected %s)", c->name,
+           c->nfields, c->nfields == 1 ? "" : "s", n, want);
+    }
     return at(ir_call_ctor(p->m, c, n, args), t);
   }
   OpId op;
@@ -1061,7 +1068,10 @@ static Expr *parse_atom(Parser *p) {
   case TK_LOCAL: {
     Binding *b = lookup(p->vars, 0, p->nvars, t->s + 1, t->len - 1);
     if (!b)
-      fail(p, t, "undefined variable %s", describe(p, t));
+      fail(p, t,
+           "undefined variable %s: expected a variable bound by an enclosing let, function or "
+           "pattern (or declared by free_var), found none in scope",
+           describe(p, t));
     e = at(ir_var_ref(p->m, b->val), t);
     break;
   }

@@ -125,11 +125,35 @@ RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
                     char *err, size_t errlen);
 
 /* Evaluate an operator on concrete tensors: computes the result type with
- * the relation, allocates the outputs in `a`, runs the kernel.  Writes the
- * outputs to outs (up to max_outs) and returns how many, or -1 with a
- * message when the relation rejects the arguments. */
+ * the operator's relation (never a test build's wrong one: see below),
+ * allocates the outputs in `a`, runs the kernel.  Writes the outputs to
+ * outs (up to max_outs) and returns how many, or -1 with a message when
+ * the relation rejects the arguments. */
 int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, Tensor **outs,
             int max_outs, char *err, size_t errlen);
+
+#ifdef RS_TEST_PASSES
+/* Test build only: deliberately wrong relations (bad_relations.c), each
+ * accepting argument types its operator's relation rejects.  op_relate
+ * runs the one op_test_fault names, for the operators it concerns;
+ * op_eval never does. */
+typedef enum OpFault {
+  OP_FAULT_NONE,
+  OP_FAULT_BROADCAST,   /* bad_broadcast: mismatched dimensions broadcast */
+  OP_FAULT_REDUCE_AXIS, /* bad_reduce_axis: an out-of-range axis wraps */
+  OP_FAULT_RESHAPE,     /* bad_reshape: sizes need not keep the count */
+  OP_FAULT_CONCATENATE, /* bad_concatenate: dims outside the axis may differ */
+  OP_FAULT_COUNT
+} OpFault;
+extern OpFault op_test_fault;
+/* The fault of that name ("bad_broadcast", ...); false when none. */
+bool op_fault_lookup(const char *name, OpFault *out);
+const char *op_fault_name(OpFault f);
+/* Run op_test_fault's wrong relation when it concerns op and these
+ * arguments: true with its answer in *st (and *out or err). */
+bool op_bad_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
+                   char *err, size_t errlen, RelStatus *st);
+#endif
 
 /* Prototypes of every function named in ops.def. */
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \

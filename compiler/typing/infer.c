@@ -140,6 +140,20 @@ static const char *show(Cx *cx, Type *t) {
   return arena_strdup(cx->S, b.s);
 }
 
+/* A list of types, "(T0, T1)", in the scratch arena. */
+static const char *show_list(Cx *cx, Type *const *ts, int n) {
+  Buf b = {.n = 0};
+  b.s[0] = 0;
+  put(&b, "(");
+  for (int i = 0; i < n; i++) {
+    if (i)
+      put(&b, ", ");
+    fmt(cx, &b, ts[i], 0);
+  }
+  put(&b, ")");
+  return arena_strdup(cx->S, b.s);
+}
+
 /* What e is, for messages: "call to add", "let %x", "constructor Cons". */
 static const char *describe(Cx *cx, const Expr *e) {
   if (!e)
@@ -244,7 +258,9 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
     }
     if (poly && (!v->annot || !ir_type_complete(v->annot))) {
       errat(cx, g->name, f->line, f->col,
-            "polymorphic function @%s must annotate its parameter %%%s", g->name, v->name);
+            "polymorphic function @%s must annotate its parameter %%%s: expected a complete type "
+            "(over its type parameters), found %s",
+            g->name, v->name, v->annot ? show(cx, v->annot) : "none");
       return NULL;
     }
     ps[i] = v->annot ? ty_inst(cx, v->annot, 0, NULL, NULL, true, 0) : ty_fresh(cx);
@@ -255,8 +271,10 @@ static Type *make_sig(Cx *cx, GlobalFn *g) {
     }
   }
   if (poly && (!f->func.ret || !ir_type_complete(f->func.ret))) {
-    errat(cx, g->name, f->line, f->col, "polymorphic function @%s must annotate its return type",
-          g->name);
+    errat(cx, g->name, f->line, f->col,
+          "polymorphic function @%s must annotate its return type: expected a complete type (over "
+          "its type parameters), found %s",
+          g->name, f->func.ret ? show(cx, f->func.ret) : "none");
     return NULL;
   }
   Type *ret = f->func.ret ? ty_inst(cx, f->func.ret, 0, NULL, NULL, true, 0) : ty_fresh(cx);
@@ -396,16 +414,68 @@ static Rel *new_rel(Cx *cx, RelKind k, Expr *e, int nargs, Type **args) {
   return r;
 }
 
-/* An error while running relation r. */
-static void rel_error(Cx *cx, Rel *r, const char *msg) {
-  const char *what = describe(cx, r->e);
-  const char *op = r->e->kind == EX_CALL && (unsigned)r->e->call.op < OP_COUNT
-                       ? ir_op_name(r->e->call.op)
-                       : NULL;
-  size_t l = op ? strlen(op) : 0;
-  if (op && strncmp(msg, op, l) == 0 && msg[l] == ':') /* op_relate's prefix */
+/* Append attribute x's value, as the text format writes it. */
+static void put_attr(Buf *b, const Attr *x) {
+  char tmp[48];
+  switch (x->kind) {
+  case AV_NONE: put(b, "None"); return;
+  case AV_INT: snprintf(tmp, sizeof tmp, "%lld", (long long)x->i); break;
+  case AV_BOOL: snprintf(tmp, sizeof tmp, "%s", x->i ? "True" : "False"); break;
+  case AV_FLOAT: snprintf(tmp, sizeof tmp, "%g", x->f); break;
+  case AV_STR:
+    put(b, "\"");
+    put(b, x->s ? x->s : "");
+    put(b, "\"");
+    return;
+  case AV_INTS:
+  case AV_PAIRS:
+    put(b, "[");
+    for (int i = 0; i < x->n; i++) {
+      if (x->kind == AV_PAIRS)
+        snprintf(tmp, sizeof tmp, "%s[%lld, %lld]", i ? ", " : "", (long long)x->ints[2 * i],
+                 (long long)x->ints[2 * i + 1]);
+      else
+        snprintf(tmp, sizeof tmp, "%s%lld", i ? ", " : "", (long long)x->ints[i]);
+      put(b, tmp);
+    }
+    put(b, "]");
+    return;
+  }
+  put(b, tmp);
+}
+
+/* An operator call as its relation saw it: op(T0, T1, attr=value, ..). */
+static const char *show_call(Cx *cx, const Expr *e, Type *const *args, int nargs) {
+  Buf b = {.n = 0};
+  b.s[0] = 0;
+  put(&b, ir_op_name(e->call.op));
+  put(&b, "(");
+  for (int i = 0; i < nargs; i++) {
+    if (i)
+      put(&b, ", ");
+    fmt(cx, &b, args[i], 0);
+  }
+  for (int i = 0; i < e->call.attrs.n; i++) {
+    const Attr *x = &e->call.attrs.items[i];
+    put(&b, i || nargs ? ", " : "");
+    put(&b, x->name ? x->name : "?");
+    put(&b, "=");
+    put_attr(&b, x);
+  }
+  put(&b, ")");
+  return arena_strdup(cx->S, b.s);
+}
+
+/* An error from the relation of the call e on args: the relation's
+ * message (what it requires, in its own words) and the call it found. */
+static void rel_error(Cx *cx, const Rel *r, Type *const *args, int nargs, const char *msg) {
+  const Expr *e = r->e;
+  const char *op = ir_op_name(e->call.op);
+  size_t l = strlen(op);
+  if (strncmp(msg, op, l) == 0 && msg[l] == ':') /* op_relate's prefix */
     msg += l + (msg[l + 1] == ' ' ? 2 : 1);
-  errat(cx, r->fn, r->line, r->col, "%s: %s", what, msg);
+  errat(cx, r->fn, r->line, r->col, "%s: %s; found %s", describe(cx, e), msg,
+        show_call(cx, e, args, nargs));
 }
 
 /* Run an operator relation on its (zonked) arguments.  Returns the status;
@@ -468,7 +538,9 @@ static void rerun_in(Cx *cx, Rel *r) {
     if (s->kind != TY_TUPLE)
       ERR(cx, r->e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
     else if (i < 0 || i >= s->tuple.n)
-      ERR(cx, r->e, "projection .%d is out of range for %s", i, show(cx, s));
+      ERR(cx, r->e,
+          "projection .%d is out of range for %s: expected a tuple of at least %d fields, found %d",
+          i, show(cx, s), i + 1, s->tuple.n);
     else if (!ty_unify(cx, r->out, s->tuple.fields[i]))
       mismatch(cx, r->e, "projection", r->out, s->tuple.fields[i]);
     return;
@@ -480,7 +552,7 @@ static void rerun_in(Cx *cx, Rel *r) {
     wait_leaves(cx, r);
   } else if (st == REL_ERROR) {
     r->done = true;
-    rel_error(cx, r, err);
+    rel_error(cx, r, r->args, r->nargs, err);
   } else {
     r->done = true;
     if (!ty_unify(cx, r->out, out))
@@ -631,7 +703,7 @@ static Type *cg_op(Cx *cx, Expr *e, Type **args) {
     Rel tmp = {.e = e, .fn = cx->fn};
     tmp.line = e->line ? e->line : cx->line;
     tmp.col = e->line ? e->col : cx->col;
-    rel_error(cx, &tmp, err);
+    rel_error(cx, &tmp, args, e->call.nargs, err);
     return NULL;
   }
   Rel *r = new_rel(cx, RK_OP, e, e->call.nargs, args);
@@ -665,8 +737,9 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
     s = instantiate(cx, s); /* each call of a polymorphic function */
   if (s->kind == TY_FUNC) {
     if (s->func.nparams != n) {
-      ERR(cx, e, "%s: expects %d argument%s, got %d", describe(cx, e), s->func.nparams,
-          s->func.nparams == 1 ? "" : "s", n);
+      ERR(cx, e, "%s: expects %d argument%s, got %d: expected %s, found %s", describe(cx, e),
+          s->func.nparams, s->func.nparams == 1 ? "" : "s", n,
+          show_list(cx, s->func.params, s->func.nparams), show_list(cx, args, n));
       return NULL;
     }
     for (int i = 0; i < n; i++) {
@@ -691,8 +764,8 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
     }
     return ret;
   }
-  ERR(cx, e, "%s: the callee has type %s, which is not a function type", describe(cx, e),
-      show(cx, s));
+  ERR(cx, e, "%s: the callee is not a function: expected a function type, found %s",
+      describe(cx, e), show(cx, s));
   return NULL;
 }
 
@@ -704,8 +777,9 @@ static Type *cg_ctor(Cx *cx, Expr *e, Type **args) {
     return NULL;
   }
   if (e->call.nargs != c->nfields) {
-    ERR(cx, e, "constructor %s: expects %d argument%s, got %d", c->name, c->nfields,
-        c->nfields == 1 ? "" : "s", e->call.nargs);
+    ERR(cx, e, "constructor %s: expects %d argument%s, got %d: expected %s, found %s", c->name,
+        c->nfields, c->nfields == 1 ? "" : "s", e->call.nargs, show_list(cx, c->fields, c->nfields),
+        show_list(cx, args, e->call.nargs));
     return NULL;
   }
   Type **targs;
@@ -905,7 +979,11 @@ static Type *cg_node(Cx *cx, Expr *e) {
         bind_var(cx, e->var, t, e);
       return t;
     }
-    ERR(cx, e, "variable %%%s is not bound here", e->var->name);
+    ERR(cx, e,
+        "variable %%%s is not bound here: expected a variable bound by an enclosing let, function "
+        "or pattern, found a free variable%s%s",
+        e->var->name, e->var->annot ? " of type " : "",
+        e->var->annot ? show(cx, e->var->annot) : "");
     return NULL;
   }
   case EX_GLOBAL: {
@@ -944,7 +1022,9 @@ static Type *cg_node(Cx *cx, Expr *e) {
       return NULL;
     }
     if (i < 0 || i >= s->tuple.n) {
-      ERR(cx, e, "projection .%d is out of range for %s", i, show(cx, s));
+      ERR(cx, e,
+          "projection .%d is out of range for %s: expected a tuple of at least %d fields, found %d",
+          i, show(cx, s), i + 1, s->tuple.n);
       return NULL;
     }
     return s->tuple.fields[i];
@@ -1146,7 +1226,10 @@ static bool finish(Cx *cx) {
         st ? ty_match_exhaustive(v->e->match.clauses, v->e->match.n, st, cx->S, wit, sizeof wit)
            : -1;
     if (ex == 0) {
-      errat(cx, v->fn, v->line, v->col, "match is not exhaustive: %s is not covered", wit);
+      errat(cx, v->fn, v->line, v->col,
+            "match is not exhaustive: %s is not covered: expected clauses for every value of %s, "
+            "found none for %s",
+            wit, show(cx, st), wit);
       return false;
     }
     if (ex < 0) {

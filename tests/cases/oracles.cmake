@@ -91,3 +91,26 @@ if(TARGET typecheck_fuzzer AND RS_TEST_PASSES)
   set_tests_properties(oracle_checker_call_rels PROPERTIES TIMEOUT 600
                        ENVIRONMENT "${RS_TEST_ENV}")
 endif()
+
+# The soundness oracle of reject_fuzzer finds each deliberately wrong
+# relation (test build only, compiler/ops/bad_relations.c) within a
+# bounded, seeded run, with a report naming the operator, and pass_fuzzer
+# with the same fault finds nothing in a bounded run: a wrong relation
+# that only accepts too much is invisible to every well-typed program,
+# hence to every valid-program fuzzer (tests/oracles/find_relation).
+if(TARGET reject_fuzzer AND TARGET pass_fuzzer AND RS_TEST_PASSES)
+  set(_relation_cases
+      "bad_broadcast add|subtract|multiply|divide|power|maximum|minimum|equal|not_equal|less|less_equal|greater|greater_equal|logical_and|logical_or"
+      "bad_reduce_axis sum|mean|max|min|prod|argmax|argmin"
+      "bad_reshape reshape"
+      "bad_concatenate concatenate")
+  foreach(case ${_relation_cases})
+    string(REPLACE " " ";" case ${case})
+    list(GET case 0 fault)
+    list(GET case 1 ops)
+    add_test(NAME oracle_${fault}
+             COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_relation $<TARGET_FILE:reject_fuzzer>
+                     $<TARGET_FILE:pass_fuzzer> ${fault} ${ops} 300000 20000)
+    set_tests_properties(oracle_${fault} PROPERTIES TIMEOUT 900 ENVIRONMENT "${RS_TEST_ENV}")
+  endforeach()
+endif()

@@ -142,6 +142,17 @@ static void test_memory_check(void) {
   EvResult res = ev_eval(r, op2(m, OP_ADD, ir_const(m, ta), ir_const(m, tb)));
   CHECK(res.status == EV_INCONCLUSIVE && strstr(res.msg, "memory budget"));
   CHECK(arena_used(r->arena) < (1 << 20));
+  /* zeros(shape=[2^62]) of float32: a well-typed result whose size in
+   * bytes overflows int64 is refused the same way, not a type fault (it
+   * was EV_INVALID; the reject_fuzzer's soundness oracle found it with
+   * broadcast_to(shape=[INT64_MAX])). */
+  Attrs at = {0};
+  int64_t huge = 1ll << 62;
+  ir_attr_set_ints(m->arena, &at, "shape", 1, &huge);
+  ir_attr_set_str(m->arena, &at, "dtype", "float32");
+  res = ev_eval(r, ir_call_op(m, OP_ZEROS, 0, NULL, &at));
+  CHECK_MSG(res.status == EV_INCONCLUSIVE && strstr(res.msg, "memory budget"), "%s",
+            ev_status_name(res.status));
   ev_run_free(r);
   ir_module_free(m);
 }

@@ -423,7 +423,9 @@ static void test_multiple_errors(void) {
    * @a failed to parse but is not reported again as undefined */
   CHECK_MSG(d.count == 4, "count %d:\n%s", d.count, d.text);
   CHECK(d.line == 1 && d.col == 12);
-  CHECK(strstr(d.text, "t.relay:1:12: error: undefined variable `%nope`\n"
+  CHECK(strstr(d.text, "t.relay:1:12: error: undefined variable `%nope`: expected a variable "
+                       "bound by an enclosing let, function or pattern (or declared by free_var), "
+                       "found none in scope\n"
                        "def @a() { %nope }\n"
                        "           ^\n"));
   CHECK(strstr(d.text, "t.relay:3:18: error: expected `,` or `)` in the arguments, found `}`"));

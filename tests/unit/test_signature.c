@@ -26,6 +26,16 @@ static const char typecheck[] = "\n==relaysmith== FAILURE\npass:    (none: type 
                                 "oracle:  type (inference fails once annotations are erased)\n"
                                 "detail:  error: ...\n";
 
+/* reject_fuzzer's: the subject (an operator, or a defect kind) names the
+ * bucket; the detail, the defect and the checker's verdict do not. */
+static const char reject[] =
+    "\n==relaysmith== FAILURE\npass:    (none: rejection, operator sum)\n"
+    "oracle:  soundness (a program the checker accepts hits a type fault in the interpreter)\n"
+    "detail:  sum: axis 1 out of range for rank 1\n"
+    "defect:  attr_axis: attribute axis of sum: [0] -> [1] in @main\n"
+    "checker: accepted\n"
+    "--- program with its defect:\n...\n==relaysmith== end of report\n";
+
 static const char asan[] =
     "=================================================================\n"
     "==15640==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000014 at pc "
@@ -64,6 +74,8 @@ int main(void) {
                                          "after the pass) in pass bad_fold_swap");
   CHECK_STR(sig(typecheck, SIGABRT, false),
             "type (inference fails once annotations are erased), type inference");
+  CHECK_STR(sig(reject, SIGABRT, false), "soundness (a program the checker accepts hits a type "
+                                         "fault in the interpreter), rejection, operator sum");
   CHECK_STR(sig(asan, 1 << 8, false), "AddressSanitizer: heap-use-after-free at use < mid < main");
   CHECK_STR(sig(ubsan, 1 << 8, false),
             "UndefinedBehaviorSanitizer: signed integer overflow at ovf < main");

@@ -725,8 +725,8 @@ static void test_errors(void) {
   T = vec(DT_FLOAT32, 2);
   x = var("x", T);
   ir_def(M, "main", fn(1, &x, NULL, at(call(ref(x), 1, ref(x)), 2, 3)));
-  CHECK(
-      fails_with("call to %x: the callee has type Tensor[(2), float32], which is not a function"));
+  CHECK(fails_with("call to %x: the callee is not a function: expected a function type, found "
+                   "Tensor[(2), float32]"));
   end();
 
   begin();
