@@ -90,8 +90,7 @@ static Expr *const_cond(GenCtx *g) {
   static const OpId cmp[] = {OP_LESS, OP_EQUAL, OP_GREATER_EQUAL, OP_NOT_EQUAL};
   OpId op = cmp[gen_choose(g, 4)];
   Type *s = ir_scalar_type(g->a, gen_choose(g, 2) ? DT_INT32 : DT_FLOAT32);
-  Type *tt[2] = {s, s};
-  if (!gen_rel_gives(g, op, 2, tt, NULL, b))
+  if (!gen_binary_gives(g, op, s, s, b))
     return gen_uniform_const(g, b, 1);
   Expr *args[2] = {gen_const(g, s), gen_const(g, s)};
   g->pure = true;

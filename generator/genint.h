@@ -271,10 +271,13 @@ Expr *gen_shapes(GenCtx *g, Type *t, int budget, const GenShape *shapes, int n, 
 /* Whether operator op may be called in this input (features, deny-list,
  * the header's swarm bits). */
 bool gen_op_allowed(GenCtx *g, OpId op);
-/* Whether op is allowed here and its relation gives exactly want for
- * arguments of these types and attributes at (NULL: none). */
-bool gen_rel_gives(GenCtx *g, OpId op, int nargs, Type *const *types, const Attrs *at,
-                   const Type *want);
+/* Whether the broadcasting binary operator op (add ... logical_or) is
+ * allowed here and op(x, y) has exactly type want by the broadcast
+ * family's rules (docs/operators.md: one dtype the operator takes, shapes
+ * aligned from the last dim, each pair equal or one of them 1; bool for
+ * comparisons).  Computed by the generator's own arithmetic, not asked of
+ * the relation under test (docs/generators.md). */
+bool gen_binary_gives(GenCtx *g, OpId op, const Type *x, const Type *y, const Type *want);
 /* A structurally equal copy of e made of new nodes (variables, globals
  * and constants stay the same), or NULL when e binds a variable or has an
  * effect (then it is not shareable and not a CSE candidate either). */

@@ -2,9 +2,9 @@
  * shape.c - the pieces the pass-directed policies share: a hook that picks
  * one of a policy's program shapes for the node being generated (or
  * leaves the node to the default forms), and small builders that keep
- * every shape well typed by construction: calls whose result type the
- * operator's own relation confirms, structural copies of pure
- * expressions, uniform constants and binary combinations.
+ * every shape well typed by construction: the broadcast family's result
+ * type (computed here, not asked of the relation under test), structural
+ * copies of pure expressions, uniform constants and binary combinations.
  *
  * A shape is a function that makes an expression of the wanted type in
  * the current scope, drawing every freedom from the stream and building
@@ -41,12 +41,43 @@ bool gen_op_allowed(GenCtx *g, OpId op) {
   return gen_feature(g, GEN_F_OPS) && (g->cfg.op_allow[op / 64] >> (op % 64) & 1);
 }
 
-bool gen_rel_gives(GenCtx *g, OpId op, int nargs, Type *const *types, const Attrs *at,
-                   const Type *want) {
-  Type *out = NULL;
-  return gen_op_allowed(g, op) &&
-         op_table[op].rel(op, types, nargs, at ? at : &(Attrs){0}, g->a, &out, NULL, 0) == REL_OK &&
-         out && ir_type_equal(out, want);
+/* The operand dtypes a broadcasting binary operator takes
+ * (docs/operators.md, broadcast): power floats, comparisons any,
+ * logical_and/or bool, the other arithmetic ints and floats. */
+static bool binary_takes(OpId op, DType dt) {
+  switch (op) {
+  case OP_POWER: return ir_dtype_is_float(dt);
+  case OP_EQUAL:
+  case OP_NOT_EQUAL:
+  case OP_LESS:
+  case OP_LESS_EQUAL:
+  case OP_GREATER:
+  case OP_GREATER_EQUAL: return true;
+  case OP_LOGICAL_AND:
+  case OP_LOGICAL_OR: return dt == DT_BOOL;
+  default: return ir_dtype_is_int(dt) || ir_dtype_is_float(dt);
+  }
+}
+
+bool gen_binary_gives(GenCtx *g, OpId op, const Type *x, const Type *y, const Type *want) {
+  if (!gen_op_allowed(g, op) || x->kind != TY_TENSOR || y->kind != TY_TENSOR ||
+      want->kind != TY_TENSOR)
+    return false;
+  DType dt = x->tensor.dtype;
+  bool compare = op >= OP_EQUAL && op <= OP_GREATER_EQUAL;
+  if (y->tensor.dtype != dt || !binary_takes(op, dt) ||
+      want->tensor.dtype != (compare ? DT_BOOL : dt))
+    return false;
+  int rx = x->tensor.rank, ry = y->tensor.rank, r = rx > ry ? rx : ry;
+  if (want->tensor.rank != r)
+    return false;
+  for (int i = 0; i < r; i++) { /* dims aligned from the last; a missing one is 1 */
+    int64_t dx = i < r - rx ? 1 : x->tensor.shape[i - (r - rx)];
+    int64_t dy = i < r - ry ? 1 : y->tensor.shape[i - (r - ry)];
+    if ((dx != dy && dx != 1 && dy != 1) || (dx == 1 ? dy : dx) != want->tensor.shape[i])
+      return false;
+  }
+  return true;
 }
 
 Expr *gen_clone(GenCtx *g, Expr *e) {

@@ -23,9 +23,14 @@
  *              an axis of any extent: only extent 1 is a no-op).
  *
  * Everything else (x, the other operands, the shapes the solvers draw)
- * comes from the library, and each call's type is confirmed by its
- * operator's relation before its operands are generated.
+ * comes from the library.  Each call whose operands or attributes a shape
+ * chooses itself has its type by the operator's rule (docs/operators.md),
+ * computed here and never asked of relayc's relation: the relation is
+ * what the programs test (docs/generators.md, "The generator and relayc's
+ * relations").
  */
+#include <stdlib.h>
+
 #include "genint.h"
 
 /* Whether t is a tensor type and operators may be called. */
@@ -113,8 +118,7 @@ static Expr *identity(GenCtx *g, Type *t, int budget) {
   uint32_t w[OP_LOGICAL_OR - OP_ADD + 1];
   int n = 0;
   for (int op = OP_ADD; op <= OP_LOGICAL_OR; op++) {
-    Type *tt[2] = {t, t};
-    if (gen_rel_gives(g, (OpId)op, 2, tt, NULL, t)) {
+    if (gen_binary_gives(g, (OpId)op, t, t, t)) {
       ops[n] = (OpId)op;
       w[n++] = op <= OP_DIVIDE || op >= OP_LOGICAL_AND ? 4 : 1;
     }
@@ -136,10 +140,7 @@ static Expr *identity(GenCtx *g, Type *t, int budget) {
   OpId uop = uniform_op(form, v);
   if (uop != OP_COUNT && !gen_op_allowed(g, uop))
     form = U_FULLTYPE, ct = t;
-  Type *tt[2];
-  tt[side] = xt;
-  tt[1 - side] = ct;
-  if (!gen_rel_gives(g, op, 2, tt, NULL, t))
+  if (!gen_binary_gives(g, op, side ? ct : xt, side ? xt : ct, t))
     return NULL;
   int b[2];
   gen_split(g, budget - 1, 2, b);
@@ -158,12 +159,27 @@ static const OpId unaries[] = {OP_NEGATIVE, OP_LOGICAL_NOT, OP_ABS,   OP_RELU,
                                OP_FLOOR,    OP_CEIL,        OP_ROUND, OP_COPY};
 enum { NUNARIES = sizeof unaries / sizeof *unaries };
 
+/* Whether the unary operator op (one of unaries) takes dtype dt
+ * (docs/operators.md, unary: floor, ceil and round take floats,
+ * logical_not bool, copy any, the others ints and floats); its result has
+ * its argument's type. */
+static bool unary_takes(OpId op, DType dt) {
+  switch (op) {
+  case OP_FLOOR:
+  case OP_CEIL:
+  case OP_ROUND: return ir_dtype_is_float(dt);
+  case OP_LOGICAL_NOT: return dt == DT_BOOL;
+  case OP_COPY: return true;
+  default: return ir_dtype_is_int(dt) || ir_dtype_is_float(dt);
+  }
+}
+
 /* u(v(x)): mostly u = v. */
 static Expr *twice(GenCtx *g, Type *t, int budget) {
   OpId ok[NUNARIES];
   int n = 0;
   for (int i = 0; i < NUNARIES; i++)
-    if (gen_rel_gives(g, unaries[i], 1, &t, NULL, t))
+    if (gen_op_allowed(g, unaries[i]) && unary_takes(unaries[i], t->tensor.dtype))
       ok[n++] = unaries[i];
   if (n == 0)
     return NULL;
@@ -198,7 +214,8 @@ static Expr *chain(GenCtx *g, Type *t, int budget, int len, const OpId *ops, int
   return gen_op_build(g, op, &sig, &x);
 }
 
-/* op(x) with x of type t itself and attributes at (already checked). */
+/* op(x) with x of type t itself and attributes at, under which op's rule
+ * gives t again. */
 static Expr *own_type(GenCtx *g, OpId op, Type *t, int budget, const Attrs *at) {
   Expr *x = gen_sub(g, t, budget - 1, false);
   return ir_call_op(g->m, op, 1, &x, at);
@@ -211,7 +228,8 @@ static bool reshapes_ok(GenCtx *g, const Type *t) {
                               gen_op_ok(g, OP_SQUEEZE, t));
 }
 
-/* A chain of reshape-likes, or one to x's own type. */
+/* A chain of reshape-likes, or one to x's own type: reshape to newshape
+ * t's shape (a 0 in it copies x's dim of 0) or expand_dims by no axis. */
 static Expr *reshapes(GenCtx *g, Type *t, int budget) {
   uint32_t k = gen_choose(g, 4);
   if (k < 3)
@@ -224,7 +242,7 @@ static Expr *reshapes(GenCtx *g, Type *t, int budget) {
     ir_attr_set_int(g->a, &at, "axis", 0);
     ir_attr_set_int(g->a, &at, "num_newaxis", 0);
   }
-  return gen_rel_gives(g, op, 1, &t, &at, t) ? own_type(g, op, t, budget, &at) : NULL;
+  return gen_op_allowed(g, op) ? own_type(g, op, t, budget, &at) : NULL;
 }
 
 /* The permutation of a transpose of rank n (reversed when axes is None). */
@@ -232,6 +250,17 @@ static void perm_of(const Attrs *at, int n, int64_t *p) {
   const Attr *a = ir_attr_get(at, "axes");
   for (int i = 0; i < n; i++)
     p[i] = a && a->kind == AV_INTS && a->n == n ? (a->ints[i] + n) % n : n - 1 - i;
+}
+
+/* transpose's rule: the type of transpose(x) for x of type t and axes at
+ * (result dim i is x's dim p[i]). */
+static Type *transposed(GenCtx *g, const Type *t, const Attrs *at) {
+  int n = t->tensor.rank;
+  int64_t p[IR_MAX_RANK], shape[IR_MAX_RANK];
+  perm_of(at, n, p);
+  for (int i = 0; i < n; i++)
+    shape[i] = t->tensor.shape[p[i]];
+  return ir_tensor_type(g->a, t->tensor.dtype, n, shape);
 }
 
 static bool transposes_ok(GenCtx *g, const Type *t) {
@@ -249,8 +278,7 @@ static Expr *transposes(GenCtx *g, Type *t, int budget) {
       id[i] = i;
     Attrs at = {0};
     ir_attr_set_ints(g->a, &at, "axes", n, id);
-    return gen_rel_gives(g, OP_TRANSPOSE, 1, &t, &at, t) ? own_type(g, OP_TRANSPOSE, t, budget, &at)
-                                                         : NULL;
+    return own_type(g, OP_TRANSPOSE, t, budget, &at); /* transposes_ok: allowed */
   }
   OpSig outer;
   if (!gen_op_solve(g, OP_TRANSPOSE, t, &outer))
@@ -266,8 +294,15 @@ static Expr *transposes(GenCtx *g, Type *t, int budget) {
       p[q[i]] = i;
     Attrs at = {0};
     ir_attr_set_ints(g->a, &at, "axes", n, p);
-    if (!gen_rel_gives(g, OP_TRANSPOSE, 1, &t, &at, a))
+    Type *pt = transposed(g, t, &at);
+    if (!ir_type_equal(pt, a)) { /* p undoes q: transpose(x, p) is a */
+      char *want = ir_print_type(a), *got = ir_print_type(pt);
+      gen_fail(g, "the solver of transpose wants %s, which the inverse permutation gives as %s",
+               want, got);
+      free(want);
+      free(got);
       return NULL;
+    }
     inner = own_type(g, OP_TRANSPOSE, t, budget - 1, &at);
   }
   return gen_op_build(g, OP_TRANSPOSE, &outer, &inner);
@@ -284,7 +319,7 @@ static Expr *casts(GenCtx *g, Type *t, int budget) {
   Attrs at = {0};
   ir_attr_set_str(g->a, &at, "dtype", ir_dtype_name(t->tensor.dtype));
   if (k == 2)
-    return gen_rel_gives(g, OP_CAST, 1, &t, &at, t) ? own_type(g, OP_CAST, t, budget, &at) : NULL;
+    return own_type(g, OP_CAST, t, budget, &at); /* casts_ok: allowed */
   OpSig outer;
   if (!gen_op_solve(g, OP_CAST, t, &outer))
     return NULL;
@@ -295,8 +330,14 @@ static Expr *casts(GenCtx *g, Type *t, int budget) {
   } else {
     Attrs back = {0};
     ir_attr_set_str(g->a, &back, "dtype", ir_dtype_name(a->tensor.dtype));
-    if (!gen_rel_gives(g, OP_CAST, 1, &t, &back, a))
+    Type *ct = ir_tensor_type(g->a, a->tensor.dtype, t->tensor.rank, t->tensor.shape);
+    if (!ir_type_equal(ct, a)) { /* cast's rule: x's shape, the target dtype */
+      char *want = ir_print_type(a), *got = ir_print_type(ct);
+      gen_fail(g, "the solver of cast wants %s, which a cast of x gives as %s", want, got);
+      free(want);
+      free(got);
       return NULL;
+    }
     inner = own_type(g, OP_CAST, t, budget - 1, &back);
   }
   return gen_op_build(g, OP_CAST, &outer, &inner);
@@ -306,7 +347,10 @@ static Expr *casts(GenCtx *g, Type *t, int budget) {
 
 enum { N_BROADCAST_TO, N_TILE, N_REVERSE, N_CONCAT, N_COPY, N_ZEROS_LIKE, N_ONES_LIKE, N_KINDS };
 
-/* An operator that may keep x's type, applied to x of type t. */
+/* An operator that may keep x's type, applied to x of type t, with
+ * attributes under which its rule (docs/operators.md) gives t again:
+ * broadcast_to t's shape, tile by ones, reverse or concatenate a single
+ * tensor along one of t's axes; copy and the _like fills keep the type. */
 static Expr *noop(GenCtx *g, Type *t, int budget) {
   int kind = (int)gen_choose(g, N_KINDS);
   int n = t->tensor.rank;
@@ -335,11 +379,10 @@ static Expr *noop(GenCtx *g, Type *t, int budget) {
   case N_ONES_LIKE: op = OP_ONES_LIKE; break;
   default: break;
   }
-  if (op != OP_CONCATENATE)
-    return gen_rel_gives(g, op, 1, &t, &at, t) ? own_type(g, op, t, budget, &at) : NULL;
-  Type *tt = ir_tuple_type(g->a, 1, &t);
-  if (!gen_rel_gives(g, op, 1, &tt, &at, t))
+  if (!gen_op_allowed(g, op))
     return NULL;
+  if (op != OP_CONCATENATE)
+    return own_type(g, op, t, budget, &at);
   Expr *x = gen_sub(g, t, budget - 2, false);
   Expr *tuple = ir_tuple(g->m, 1, &x);
   return ir_call_op(g->m, op, 1, &tuple, &at);
