@@ -6,7 +6,12 @@
 #include "compiler/passes/pass.h"
 #include "targets.h"
 
-static const Target *const targets[] = {&target_relayc};
+static const Target *const targets[] = {
+    &target_relayc,
+#ifdef RS_HAVE_MLIR
+    &target_mlir,
+#endif
+};
 
 const Target *rs_target_get(const char *name) {
   for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)
@@ -22,9 +27,18 @@ static const OracleHarness harnesses[] = {
     /* All passes on the fusion policy's programs. */
     {"fusion_fuzzer", ORACLE_PIPELINE, &target_relayc, "fusion", NULL},
     {"typecheck_fuzzer", ORACLE_INFERENCE, &target_relayc, "default", NULL},
+#ifdef RS_HAVE_MLIR
+    /* MLIR 22's pipelines, one variant per phase chosen by the header;
+     * the differential oracle on one executed input in 4. */
+    {"mlir_fuzzer", ORACLE_PIPELINE, &target_mlir, NULL, NULL, 4},
+#endif
 };
 
-const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer";
+const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer"
+#ifdef RS_HAVE_MLIR
+                                ", mlir_fuzzer"
+#endif
+    ;
 
 bool rs_harness_get(const char *name, OracleHarness *h) {
   for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)

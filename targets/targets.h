@@ -9,6 +9,7 @@
 #include "oracle/oracle.h"
 
 extern const Target target_relayc; /* targets/relayc/relayc.c */
+extern const Target target_mlir;   /* targets/mlir/target.c (when built with MLIR 22) */
 
 /* The target named name, or NULL. */
 const Target *rs_target_get(const char *name);

@@ -46,19 +46,25 @@ endif()
 message(STATUS "MLIR target: on (${RS_MLIR_ROOT})")
 
 file(GLOB RS_MLIR_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/targets/mlir/*.c)
-list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/translate\\.c$") # rsmlt (translate.cmake)
+list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/(translate|known)\\.c$") # rsmlt (translate.cmake)
+list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/counters\\.c$") # mlir_fuzzer's own (harnesses/targets.cmake)
 add_library(rsmlir STATIC ${RS_MLIR_SRC})
 target_compile_options(rsmlir PRIVATE ${RS_WARN})
 target_compile_definitions(
   rsmlir PRIVATE RS_MLIR_RUNNER_UTILS="${RS_MLIR_ROOT}/lib/libmlir_c_runner_utils.so")
 target_include_directories(rsmlir SYSTEM PUBLIC ${RS_MLIR_ROOT}/include)
-target_link_libraries(rsmlir PUBLIC rsmlt relayc ${_mlir_libs} ${RS_MLIR_LLVM} stdc++)
+target_link_libraries(rsmlir PUBLIC rsmlt rsoracle relayc ${_mlir_libs} ${RS_MLIR_LLVM} stdc++)
 target_link_options(rsmlir PUBLIC -Wl,-rpath,${RS_MLIR_ROOT}/lib)
 # As for relayc: the session compares MLIR's strings, never input bytes,
 # so libFuzzer's comparison hints are of no use to it.
 if(RS_ENGINE STREQUAL "libfuzzer")
   target_compile_options(rsmlir PRIVATE -fno-sanitize-coverage=trace-cmp)
 endif()
+
+# The MLIR target (target.c) joins the table of targets (targets/targets.c)
+# and with it every tool and fuzz target that links rstargets.
+target_link_libraries(rstargets PUBLIC rsmlir)
+target_compile_definitions(rstargets PRIVATE RS_HAVE_MLIR=1)
 
 # The runtime's benchmark over the examples of tests/mlir (docs/mlir.md),
 # in every build that has the runtime, the `mlir` preset's included.
