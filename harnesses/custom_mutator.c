@@ -8,7 +8,10 @@
  * has come from the dictionary and libFuzzer's strcmp/memcmp hooks.
  *
  * RELAYSMITH_BYTE_MUTATION=1 in the environment turns them back into
- * plain byte mutation, for comparison; so does building with
+ * plain byte mutation, for comparison; RELAYSMITH_RANDOM_STREAMS=1 makes
+ * every input a fresh random byte string (up to the length limit), so that
+ * no feedback steers the search: the baseline of docs/mlir.md's feedback
+ * measurement.  So does building with
  * -DRS_CUSTOM_MUTATOR=OFF (the file is then not linked).  Under AFL++
  * afl-fuzz uses mutators/afl_mutator.c instead.
  *
@@ -40,6 +43,29 @@ static bool byte_mutation(void) {
   return on;
 }
 
+/* Whether RELAYSMITH_RANDOM_STREAMS asks for random inputs. */
+static bool random_streams(void) {
+  static int on = -1;
+  if (on < 0) {
+    const char *v = getenv("RELAYSMITH_RANDOM_STREAMS");
+    on = v && *v && strcmp(v, "0") != 0;
+    if (on)
+      fprintf(stderr, "relaysmith: RELAYSMITH_RANDOM_STREAMS set: random inputs, no feedback\n");
+  }
+  return on;
+}
+
+/* A fresh random byte string of 16 to max_size bytes from seed. */
+static size_t random_stream(uint8_t *data, size_t max_size, unsigned int seed) {
+  uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+  size_t n = max_size < 16 ? max_size : 16 + (size_t)(x % (max_size - 15));
+  for (size_t i = 0; i < n; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    data[i] = (uint8_t)x;
+  }
+  return n;
+}
+
 static MutOptions options(void) {
   const GenPolicy *p = rs_target_policy ? gen_policy_get(rs_target_policy()) : NULL;
   MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0};
@@ -47,6 +73,8 @@ static MutOptions options(void) {
 }
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
+  if (random_streams())
+    return random_stream(data, max_size, seed);
   if (byte_mutation() && LLVMFuzzerMutate)
     return LLVMFuzzerMutate(data, size, max_size);
   MutOptions o = options();
@@ -55,6 +83,8 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
                                  uint8_t *out, size_t max_out, unsigned int seed) {
+  if (random_streams())
+    return random_stream(out, max_out, seed);
   if (byte_mutation())
     return 0; /* libFuzzer then picks its default mutations (and their crossover) */
   MutOptions o = options();

@@ -83,6 +83,7 @@ if(TARGET rsmlir)
   rs_oracle_target(
     mlir_fuzzer SOURCES targets/mlir/counters.c DEFS
     RS_KNOWN_BUGS="${CMAKE_SOURCE_DIR}/harnesses/known/mlir_fuzzer.known")
+  rs_link_mlir(mlir_fuzzer)
 endif()
 # One binary per production pass, named after it.
 foreach(p ${RS_PASSES})

@@ -26,8 +26,16 @@ static const Expr *binding(const Expr *e, const Var *v) {
   return NULL;
 }
 
+static bool all_zero(const Tensor *t) {
+  for (int64_t i = 0; i < t->numel; i++)
+    if (ir_tensor_get_f64(t, i) != 0)
+      return false;
+  return true;
+}
+
 /* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
- * constant, zeros/zeros_like, a shape operator or product of one. */
+ * constant, zeros/zeros_like, a shape operator, cast, reduction or product
+ * of one. */
 static bool zero_like(const Expr *e, const Expr *body, int depth) {
   if (depth > 32)
     return false;
@@ -60,7 +68,18 @@ static bool zero_like(const Expr *e, const Expr *body, int depth) {
     case OP_REVERSE:
     case OP_COPY:
     case OP_NEGATIVE:
-    case OP_FULL: return zero_like(e->call.args[0], body, depth + 1);
+    case OP_FULL:
+    case OP_SUM: /* reductions, and what keeps zeros zeros, of zeros */
+    case OP_MEAN:
+    case OP_MAX:
+    case OP_MIN:
+    case OP_PROD:
+    case OP_ABS:
+    case OP_RELU:
+    case OP_STRIDED_SLICE: return zero_like(e->call.args[0], body, depth + 1);
+    case OP_CAST: /* a cast of constant zeros of any dtype folds to float zeros */
+      return zero_like(e->call.args[0], body, depth + 1) ||
+             (e->call.args[0]->kind == EX_CONST && all_zero(e->call.args[0]->constant));
     default: return false;
     }
   default: return false;

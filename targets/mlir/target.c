@@ -5,9 +5,10 @@
  *
  *   stages    a pipeline is one stage per phase, each phase's variant
  *             chosen by the input's header (llvm-opt-fuzzer style; the
- *             tables below): TOSA-level optimisations (optional) -> TOSA
- *             to linalg -> linalg on tensors (optional) -> bufferization
- *             -> loops -> LLVM dialect.  -pipeline= fixes one: variant
+ *             tables below): a defect (1 in 8) -> TOSA-level
+ *             optimisations (optional) -> TOSA to linalg -> linalg on
+ *             tensors (optional) -> bufferization -> loops -> LLVM
+ *             dialect.  -pipeline= fixes one: variant
  *             names (`-pipeline=tosa-fold,to-linalg,bufferize,loops,llvm`)
  *             or MLIR's own syntax (`-pipeline='builtin.module(a,b)'`),
  *             cut at its top-level commas into one stage per element, so
@@ -17,7 +18,11 @@
  *             shows the diagnostic, the op and the text: a translator bug,
  *             or a verifier bug when the op is valid TOSA).
  *   run       mls_run: MLS_FAILED is TG_REJECTED (counted, bucketed by
- *             the diagnostic's text with digits stripped)
+ *             the diagnostic's text with digits stripped).  A defect stage
+ *             (defect.c) puts one defect into the module, which the
+ *             verifier must reject (TG_REJECTED); one it accepts goes on,
+ *             and invalid IR or illegal ops after it are oracle
+ *             "verifier-accepts"
  *   check     the verifier after every stage (oracle "verify": a pass
  *             that succeeded left invalid IR)
  *   post      after the final stage: only builtin.module and llvm.* ops
@@ -32,7 +37,9 @@
  *             reassociate); the others are never executed.
  *   reproduce the translated .mlir, the exact pipeline, the failing
  *             stage, and mlir-opt-22 / mlir-runner-22 command lines
- *             (with an entry function printing the results: mlt_entry).
+ *             (with an entry function printing the results: mlt_entry);
+ *             the key of a miscompile names a known cause or the stages
+ *             to blame (blame).
  *
  * The observer feeds libFuzzer's extra counters when the binary links
  * counters.c (mlir_fuzzer does): (stage, op), (stage, producer -> op),
@@ -236,9 +243,12 @@ static MlsSession *session;
 static uint8_t seen[1 << 16]; /* features seen so far (mlt_target_stats) */
 static long nseen, nrejected, nexecuted, ndefects, naccepted;
 
+static bool seen_dirty;
+
 static void count_feature(uint32_t hash) {
   uint8_t *c = &seen[hash & (sizeof seen - 1)];
   nseen += !*c;
+  seen_dirty |= !*c;
   *c = 1;
   if (rs_mlir_count)
     rs_mlir_count(hash);
@@ -258,8 +268,26 @@ static uint32_t text_hash(const char *text, uint32_t h) {
   return h;
 }
 
+/* RELAYSMITH_MLIR_SEEN=FILE keeps the set of features seen in FILE, read
+ * at the start and written every 50 programs, so that runs restarted
+ * after findings add up (the feedback measurement of docs/mlir.md). */
+static void seen_io(bool write) {
+  const char *path = getenv("RELAYSMITH_MLIR_SEEN");
+  FILE *f = path && *path ? fopen(path, write ? "wb" : "rb") : NULL;
+  if (!f)
+    return;
+  if (write) {
+    fwrite(seen, 1, sizeof seen, f);
+  } else if (fread(seen, 1, sizeof seen, f) == sizeof seen) {
+    for (size_t i = 0; i < sizeof seen; i++)
+      nseen += seen[i] != 0;
+  }
+  fclose(f);
+}
+
 static MlsSession *get_session(void) {
   if (!session) {
+    seen_io(false);
     session = mls_session_new(-1);
     mls_observe(session, on_feature, NULL);
   }
@@ -387,11 +415,12 @@ struct TgProgram {
   const MlirStage *stage; /* the last stage run */
   MlsJit *jit;
   bool jit_tried;
-  char *jit_diag;    /* why the JIT could not compile a legal module */
-  char *diag;        /* the verifier's or legality's diagnostic */
-  char *defect;      /* the defect the verifier accepted, or NULL */
-  char *defect_text; /* the module with it, as the verifier saw it */
-  char key[160];     /* the failure's discriminator (Verdict.key) */
+  char *jit_diag;     /* why the JIT could not compile a legal module */
+  char *diag;         /* the verifier's or legality's diagnostic */
+  char *defect;       /* the defect the verifier accepted, or NULL */
+  char *defect_text;  /* the module with it, as the verifier saw it */
+  char defect_op[96]; /* its op and kind: "tosa.tile, wrong shape" */
+  char key[256];      /* the failure's discriminator (Verdict.key) */
 };
 
 /* The first "error: ..." line of a diagnostic, digits kept out, into key:
@@ -436,6 +465,9 @@ static TgProgram *load(Module *m, Verdict *v) {
 }
 
 static void unload(TgProgram *p) {
+  static long programs;
+  if (seen_dirty && ++programs % 50 == 0)
+    seen_io(true), seen_dirty = false;
   if (p->jit)
     mls_jit_free(p->jit);
   mls_module_free(p->mod);
@@ -478,6 +510,9 @@ static TgStatus run_defect(TgProgram *p, const MlirStage *st, char **diag) {
   }
   naccepted++;
   p->defect = strdup(what);
+  const char *kind = strrchr(what, '(');
+  snprintf(p->defect_op, sizeof p->defect_op, "%.*s, %.*s", (int)strcspn(what, ":"), what,
+           kind ? (int)strcspn(kind + 1, ")") : 0, kind ? kind + 1 : "");
   p->defect_text = mls_print(session, p->mod);
   return TG_OK;
 }
@@ -499,6 +534,14 @@ static TgStatus run(TgProgram *p, const TgStage *s, char **diag) {
   return st == MLS_BAD_PIPELINE ? TG_FAILED : TG_REJECTED;
 }
 
+/* The key of a defect the verifier accepted: the op and the kind of the
+ * defect first (what the verifier missed), then what went wrong. */
+static void defect_key(TgProgram *p) {
+  char rest[sizeof p->key];
+  snprintf(rest, sizeof rest, "%s", p->key);
+  snprintf(p->key, sizeof p->key, "%s accepted; then: %s", p->defect_op, rest);
+}
+
 static bool check(TgProgram *p, const TgStage *s, Verdict *v) {
   if (mls_verify(session, p->mod))
     return true;
@@ -506,6 +549,8 @@ static bool check(TgProgram *p, const TgStage *s, Verdict *v) {
   p->diag = strdup(mls_diag(session));
   count_feature(text_hash(p->diag, 0x85ebca6bu));
   key_of(p->diag, p->key, sizeof p->key);
+  if (p->defect)
+    defect_key(p);
   if (p->defect)
     verdict_fail(v, "verifier-accepts",
                  "the verifier accepted a defect, and a later stage left invalid IR", "%s\n%s",
@@ -521,6 +566,7 @@ static bool post(TgProgram *p, const TgStage *s, Verdict *v) {
     return true;
   if (p->defect && !mls_legal(session, p->mod)) {
     key_of(mls_diag(session), p->key, sizeof p->key);
+    defect_key(p);
     verdict_fail(v, "verifier-accepts",
                  "the verifier accepted a defect, and the lowering left illegal ops", "%s\n%s",
                  p->defect, mls_diag(session));
@@ -613,6 +659,74 @@ static void joined_pipeline(const TgPipeline *pl, int upto, char *out, size_t ca
     snprintf(out + n, cap - n, ")");
 }
 
+/* The variant a stage of phase i is replaced by to clear it of blame: the
+ * phase's first (the plainest), or none for a phase that may be left
+ * out.  NULL when s is no variant of the tables. */
+static bool baseline_of(const TgStage *s, const Variant **base) {
+  for (int i = 0; i < N(phases); i++)
+    for (int k = 0; k < phases[i].n; k++)
+      if (s->impl == &phases[i].v[k].stage) {
+        *base = phases[i].keep < 8 ? NULL : &phases[i].v[0];
+        return true;
+      }
+  return false;
+}
+
+/* Whether the translation through pl gives want on args (within the
+ * final stage's tolerance); false also when it cannot be run. */
+static bool gives(TgProgram *p, const TgPipeline *pl, int nargs, Tensor *const *args,
+                  const EvValue *want) {
+  MlsModule *m = mls_parse(session, p->text);
+  bool ok = m && mls_entry(session, m, "main");
+  int opt = 0;
+  for (int i = 0; ok && i < pl->n; i++) {
+    const MlirStage *st = pl->stage[i].impl;
+    ok = mls_run(session, m, st->text) == MLS_OK && mls_verify(session, m);
+    opt = st->opt;
+  }
+  MlsJit *j = ok && mls_legal(session, m) ? mls_jit(session, m, opt) : NULL;
+  EvRun *run = ev_run_new(NULL);
+  Tensor **got = NULL;
+  bool same = false;
+  if (j && mls_call(session, j, nargs, args, run->arena, &got)) {
+    int pos = 0;
+    EvValue *value = mlt_unflatten_value(run, p->tr.sig.result, got, &pos);
+    static const EvRules lowered = {.tol = &ev_default_tolerance};
+    char why[256];
+    same = ev_compare_values(want, value, &lowered, why, sizeof why) == EV_SAME;
+  }
+  ev_run_free(run);
+  if (j)
+    mls_jit_free(j);
+  if (m)
+    mls_module_free(m);
+  return same;
+}
+
+/* The stages of a miscompiling pipeline each of which, replaced by its
+ * phase's plainest variant (or left out), makes the result right again,
+ * as "a+b" into out: the stages to blame, in a key that stays the same
+ * whatever the other stages were.  False when no single stage is. */
+static bool blame(TgProgram *p, const TgPipeline *pl, int nargs, Tensor *const *args,
+                  const EvValue *want, char *out, size_t cap) {
+  size_t n = 0;
+  out[0] = 0;
+  for (int i = 0; i < pl->n && n < cap; i++) {
+    const Variant *base;
+    if (!baseline_of(&pl->stage[i], &base) || (base && pl->stage[i].impl == &base->stage))
+      continue;
+    TgPipeline alt = {0};
+    for (int k = 0; k < pl->n; k++)
+      if (k != i)
+        alt.stage[alt.n++] = pl->stage[k];
+      else if (base)
+        alt.stage[alt.n++] = (TgStage){base->name, &base->stage, 0};
+    if (gives(p, &alt, nargs, args, want))
+      n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? "+" : "", pl->stage[i].name);
+  }
+  return n > 0;
+}
+
 static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
   verdict_file(v, "in.mlir", p->defect_text ? p->defect_text : p->text);
   char pipe[8192], cmd[16384];
@@ -643,7 +757,8 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
           "mlir-opt-22 --pass-pipeline='%s' @IN@.before.mlir\n",
           st->text);
   }
-  if (v->oracle && !strcmp(v->oracle, "result") && v->stage >= 0) {
+  if (v->oracle && (!strcmp(v->oracle, "result") || !strcmp(v->oracle, "differential")) &&
+      v->stage >= 0) {
     /* A miscompile: the same inputs through mlir-runner-22, printing the
      * results' bits (floats as int32), to compare with relayc's. */
     EvRun *run = ev_run_new(NULL);
@@ -680,10 +795,15 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
           EvValue *value = mlt_unflatten_value(run, sig->result, got, &pos);
           n += (size_t)snprintf(cmd + n, sizeof cmd - n, "# MLIR gives:                %s\n",
                                 ev_print_value(run->arena, value));
+          char blamed[128];
           if (mlt_known_difference(p->m, want.value, value))
             snprintf(p->key, sizeof p->key,
                      "known cause: a float op with a constant zero (MLIR "
                      "folds it) or a padded conv2d");
+          else if (blame(p, &v->pipeline, sig->nargs, flat, want.value, blamed, sizeof blamed))
+            snprintf(p->key, sizeof p->key, "miscompiled by %s", blamed);
+          else
+            snprintf(p->key, sizeof p->key, "miscompiled by the pipeline as a whole");
         }
       }
     }
