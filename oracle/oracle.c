@@ -438,6 +438,21 @@ static void second_pipeline(const Target *t, const OracleInput *in, TgPipeline *
   t->header_pipeline(header, sizeof header, pl);
 }
 
+/* The differential's key: the stages of b that a has not, "only in the
+ * second: x+y" (where the difference most likely comes from). */
+static char *differing_stages(const TgPipeline *a, const TgPipeline *b) {
+  char buf[1024];
+  size_t n = (size_t)snprintf(buf, sizeof buf, "only in the second:");
+  for (int i = 0; i < b->n && n < sizeof buf; i++) {
+    bool shared = false;
+    for (int k = 0; k < a->n; k++)
+      shared |= a->stage[k].impl == b->stage[i].impl;
+    if (!shared)
+      n += (size_t)snprintf(buf + n, sizeof buf - n, " %s", b->stage[i].name);
+  }
+  return strdup(buf);
+}
+
 static bool same_pipeline(const TgPipeline *a, const TgPipeline *b) {
   if (a->n != b->n)
     return false;
@@ -488,12 +503,14 @@ static void check_differential(const OracleConfig *c, const OracleInput *in, Res
       for (int i = 0, n = 0; i < v->pipeline.n && n < (int)sizeof first; i++)
         n += snprintf(first + n, sizeof first - (size_t)n, "%s%s", i ? "," : "",
                       v->pipeline.stage[i].name);
+      char *key = differing_stages(&v->pipeline, &pl);
       v->pipeline = pl;
       v->stage = pl.n - 1;
       v->seed = r->seed[k];
       verdict_fail(v, "differential",
                    "two pipelines give different results for the same program and arguments",
                    "%s (first pipeline: %s; second: this one)", why, first);
+      v->key = key;
       v->after = t->print(p);
       v->before = program_before(c, in, &pl, v->stage);
       if (t->reproduce)

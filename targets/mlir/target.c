@@ -800,6 +800,8 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
             snprintf(p->key, sizeof p->key,
                      "known cause: a float op with a constant zero (MLIR "
                      "folds it) or a padded conv2d");
+          else if (v->key) /* the oracle's own (the differential's) */
+            ;
           else if (blame(p, &v->pipeline, sig->nargs, flat, want.value, blamed, sizeof blamed))
             snprintf(p->key, sizeof p->key, "miscompiled by %s", blamed);
           else
@@ -810,7 +812,7 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
     ev_run_free(run);
   }
   v->repro = strdup(cmd);
-  if (p->key[0])
+  if (p->key[0] && !v->key)
     v->key = strdup(p->key);
 }
 
