@@ -27,8 +27,8 @@
  *     whose results the target gave:
  *       differential   the same program through a second pipeline (the
  *                      one the header with its bits flipped chooses)
- *                      gives the same results, within the contract of
- *                      its last stage
+ *                      gives the same results, within what any stage of
+ *                      either pipeline may change
  *   ORACLE_INFERENCE  type inference: a seeded subset of the generated
  *                     program's annotations erased must be inferred back
  *                     exactly.

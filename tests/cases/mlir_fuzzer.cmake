@@ -21,3 +21,16 @@ if(TARGET mlir_fuzzer)
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/seed-000)
   set_tests_properties(mlir_fuzz_report PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
 endif()
+# The differential oracle (oracle.c, generic) on relayc's passes: every
+# input whose results relayc's interpreter gave also through the pipeline
+# its flipped header chooses (-differential=1), under ASan and LSan; no
+# two relayc pipelines may disagree beyond their contracts.
+if(TARGET pass_fuzzer)
+  set(_out ${CMAKE_BINARY_DIR}/oracle_differential)
+  add_test(NAME oracle_differential
+           COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && exec \"$0\" \"$@\""
+                   $<TARGET_FILE:pass_fuzzer> ${_out} ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer
+                   -differential=1 -seed=1 -runs=1500 -max_total_time=60
+                   -artifact_prefix=${_out}/)
+  set_tests_properties(oracle_differential PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 180)
+endif()
