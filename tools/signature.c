@@ -123,7 +123,8 @@ void tool_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG
     return;
   }
   crash_signature(e, status, timed_out, sig);
-  add_stage(sig, e);
+  if (sig[0])
+    add_stage(sig, e);
 }
 
 static void crash_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]) {

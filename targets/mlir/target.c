@@ -589,12 +589,14 @@ static bool post(TgProgram *p, const TgStage *s, Verdict *v) {
   return true;
 }
 
-/* One input in rate is executed: RELAYSMITH_MLIR_EXEC (default 4). */
+/* One input in rate is executed: RELAYSMITH_MLIR_EXEC (default 4; 1
+ * while reproducing, RELAYSMITH_TRACE, so that a miscompile found with
+ * another rate shows again). */
 static bool sampled(uint64_t seed) {
   static long rate = -1;
   if (rate < 0) {
     const char *e = getenv("RELAYSMITH_MLIR_EXEC");
-    rate = e && *e ? strtol(e, NULL, 10) : 4;
+    rate = e && *e ? strtol(e, NULL, 10) : tracing() ? 1 : 4;
   }
   if (rate <= 0)
     return false;
