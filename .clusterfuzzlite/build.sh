@@ -3,7 +3,11 @@
 # $CC, $CXX, $CFLAGS, $CXXFLAGS and $LIB_FUZZING_ENGINE exactly as given
 # (RS_ENGINE=external adds no flags of its own; targets link with $CXX),
 # and puts into $OUT each target with its <target>_seed_corpus.zip,
-# <target>.dict and <target>.options.
+# <target>.dict and <target>.options.  Where the image has MLIR 22 (the
+# Dockerfile installs it when it can), mlir_fuzzer is built too, and the
+# shared libraries it needs (libMLIR, libLLVM and theirs, and the runner
+# utilities the JIT loads) go into $OUT/lib, where its rpath ($ORIGIN/lib)
+# finds them on a runner without MLIR.
 src=${SRC}/relaysmith
 [ -d "$src" ] || src=$(cd "$(dirname "$0")/.." && pwd)
 source "$src/scripts/lib.sh"
@@ -24,3 +28,13 @@ while read -r target; do
   if [ -f "$RS_DICT" ]; then cp "$RS_DICT" "$OUT/$target.dict"; fi
   if [ -f "$RS_OPTIONS" ]; then cp "$RS_OPTIONS" "$OUT/$target.options"; fi
 done < "$build/fuzz_targets.txt"
+if grep -qx mlir_fuzzer "$build/fuzz_targets.txt"; then
+  mkdir -p "$OUT/lib"
+  for f in "$build/mlir_fuzzer" /usr/lib/llvm-22/lib/libmlir_c_runner_utils.so; do
+    [ -f "$f" ] && cp -L "$f" "$OUT/lib/" 2>/dev/null || true
+    ldd "$f" | awk '/=> \//{print $3}' | grep -vE '/(libc|libm|libdl|librt|libpthread|ld-linux[^/]*)\.so' |
+      while read -r lib; do cp -L "$lib" "$OUT/lib/"; done
+  done
+  rm -f "$OUT/lib/mlir_fuzzer"
+  echo "relaysmith: mlir_fuzzer's libraries in $OUT/lib: $(ls "$OUT/lib" | wc -l) files" >&2
+fi

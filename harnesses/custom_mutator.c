@@ -8,7 +8,10 @@
  * has come from the dictionary and libFuzzer's strcmp/memcmp hooks.
  *
  * RELAYSMITH_BYTE_MUTATION=1 in the environment turns them back into
- * plain byte mutation, for comparison; so does building with
+ * plain byte mutation, for comparison; RELAYSMITH_RANDOM_STREAMS=1 makes
+ * every input a fresh random byte string (up to the length limit), so that
+ * no feedback steers the search: the baseline of docs/mlir.md's feedback
+ * measurement.  So does building with
  * -DRS_CUSTOM_MUTATOR=OFF (the file is then not linked).  Under AFL++
  * afl-fuzz uses mutators/afl_mutator.c instead.
  *
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "mutators/mut.h"
 
 /* libFuzzer's byte mutator; weak, so engines without it still link (the
@@ -51,6 +55,29 @@ static int local_tries(void) {
     n = v ? atoi(v) : 0;
     n = n < 0 ? 0 : n;
   }
+  return n;
+}
+
+/* Whether RELAYSMITH_RANDOM_STREAMS asks for random inputs (a baseline
+ * without feedback). */
+static bool random_streams(void) {
+  static int on = -1;
+  if (on < 0) {
+    const char *v = getenv("RELAYSMITH_RANDOM_STREAMS");
+    on = v && *v && strcmp(v, "0") != 0;
+    if (on)
+      fprintf(stderr, "relaysmith: RELAYSMITH_RANDOM_STREAMS set: random inputs, no feedback\n");
+  }
+  return on;
+}
+
+/* A fresh random byte string of 16 to max_size bytes from seed. */
+static size_t random_stream(uint8_t *data, size_t max_size, unsigned int seed) {
+  uint64_t x = seed;
+  uint64_t r = hash_splitmix64(&x);
+  size_t n = max_size < 16 ? max_size : 16 + (size_t)(r % (max_size - 15));
+  for (size_t i = 0; i < n; i++)
+    data[i] = (uint8_t)hash_splitmix64(&x);
   return n;
 }
 
@@ -89,6 +116,8 @@ static size_t mutate_break(uint8_t *data, size_t size, size_t max_size, unsigned
 }
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
+  if (random_streams())
+    return random_stream(data, max_size, seed);
   if (LLVMFuzzerMutate && (byte_mutation() || (byte_share() && seed % byte_share() == 0)))
     return LLVMFuzzerMutate(data, size, max_size);
   MutOptions o = options();
@@ -100,6 +129,8 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
                                  uint8_t *out, size_t max_out, unsigned int seed) {
+  if (random_streams())
+    return random_stream(out, max_out, seed);
   if (byte_mutation())
     return 0; /* libFuzzer then picks its default mutations (and their crossover) */
   MutOptions o = options();

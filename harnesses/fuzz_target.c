@@ -22,6 +22,14 @@
  * input> libFuzzer saves it in).  Run on files, an input that passes says
  * so, and what flags a crash found with other flags needs.
  *
+ * A target that adds reproducer files to a verdict (MLIR's .mlir and
+ * command lines) gets them written next to the crash file, as
+ * <crash file>.<name>.  A harness built with -DRS_KNOWN_BUGS="FILE" (or run
+ * with RELAYSMITH_KNOWN=FILE; "none" for no list) skips the failures whose
+ * signature (verdict_signature) matches a line of FILE, "SIGNATURE<tab>note"
+ * with * matching any text, and counts them: a long run keeps finding new
+ * bugs, not the ones already triaged.
+ *
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
  * on by default) it mutates with the span-aware mutator.
  */
@@ -47,6 +55,8 @@ static const char **files; /* the input files argv names (libFuzzer then
 static int nfiles;
 static char command[CMD_MAX]; /* this binary and our flags, quoted */
 static const char *artifact_prefix = "./", *exact_artifact_path;
+
+static void known_load(void);
 
 /* ---------------------------------------------------------------- flags */
 
@@ -161,8 +171,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   setenv("RELAYSMITH_FLAGS", env, 1);
   rs_apply_defaults(argc, argv);
   read_engine_args(*argc, *argv);
+  /* Reproducing files: a target that can name its stages on stderr does
+   * (the MLIR target), so a crash inside the compiler shows where. */
+  if (nfiles)
+    setenv("RELAYSMITH_TRACE", "1", 0);
   oracle_describe(&config, err, sizeof err);
   fprintf(stderr, "relaysmith: %s\n", err);
+  known_load();
   return 0;
 }
 
@@ -222,19 +237,18 @@ static const char *file_holding(const uint8_t *data, size_t size) {
 }
 
 /* The command that reproduces a failure of data: this binary, our flags
- * and the file the input is in, or is about to be saved in. */
-static void reproduce_command(const uint8_t *data, size_t size, char *out) {
-  char path[4096];
+ * and the file the input is in, or is about to be saved in (into path). */
+static void reproduce_command(const uint8_t *data, size_t size, char *out, char path[4096]) {
   const char *file =
       &rs_standalone_file && rs_standalone_file ? rs_standalone_file : file_holding(data, size);
   if (file) {
-    snprintf(path, sizeof path, "%s", file);
+    snprintf(path, 4096, "%s", file);
   } else if (exact_artifact_path) {
-    snprintf(path, sizeof path, "%s", exact_artifact_path);
+    snprintf(path, 4096, "%s", exact_artifact_path);
   } else {
     char sha[41];
     sha1_hex(data, size, sha);
-    snprintf(path, sizeof path, "%scrash-%s", artifact_prefix, sha);
+    snprintf(path, 4096, "%scrash-%s", artifact_prefix, sha);
   }
   snprintf(out, CMD_MAX, "%s", command);
   append_arg(out, path);
@@ -261,19 +275,75 @@ static void say_passed(const Verdict *v) {
             config.target->flag);
 }
 
+/* ------------------------------------------------------------ known bugs */
+
+enum { MAX_KNOWN = 256 };
+static char *known[MAX_KNOWN]; /* signature patterns (* matches any text) */
+static int nknown;
+static long nskipped;
+
+/* Does text match pattern p, where * matches any run of characters? */
+static bool glob(const char *p, const char *text) {
+  if (!*p)
+    return !*text;
+  if (*p == '*')
+    return glob(p + 1, text) || (*text && glob(p, text + 1));
+  return *p == *text && glob(p + 1, text + 1);
+}
+
+static void known_load(void) {
+  const char *path = getenv("RELAYSMITH_KNOWN");
+#ifdef RS_KNOWN_BUGS
+  if (!path)
+    path = RS_KNOWN_BUGS;
+#endif
+  FILE *f = path && strcmp(path, "none") != 0 ? fopen(path, "r") : NULL;
+  char line[1024];
+  while (f && nknown < MAX_KNOWN && fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\t\n")] = 0;
+    if (line[0] && line[0] != '#')
+      known[nknown++] = strdup(line);
+  }
+  if (f) {
+    fclose(f);
+    fprintf(stderr, "relaysmith: %d known bugs (%s) are skipped and counted\n", nknown, path);
+  }
+}
+
+static void known_report(void) {
+  fprintf(stderr, "relaysmith: %ld failures skipped as known bugs\n", nskipped);
+}
+
+/* Is v's failure one of the known bugs?  Says so, for the first ones. */
+static bool known_bug(const Verdict *v) {
+  char sig[1024];
+  verdict_signature(v, sig, sizeof sig);
+  for (int i = 0; i < nknown; i++)
+    if (glob(known[i], sig)) {
+      if (nskipped++ < 10)
+        fprintf(stderr, "relaysmith: known bug skipped: %s\n", sig);
+      if (nskipped == 1)
+        atexit(known_report);
+      return true;
+    }
+  return false;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Verdict v;
-  if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v)) {
-    static char cmd[CMD_MAX];
-    reproduce_command(data, size, cmd);
-    oracle_report(stderr, &config, &v, cmd);
+  if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v) && !known_bug(&v)) {
+    static char cmd[CMD_MAX], path[4096];
+    reproduce_command(data, size, cmd, path);
+    if (v.nfiles)
+      oracle_write_files(&v, path, stderr);
+    oracle_report_files(stderr, &config, &v, cmd, v.nfiles ? path : NULL);
     abort();
   }
   /* libFuzzer may run an input twice (the second time to look for a
    * leak): say it once. */
   static uint64_t said = 0;
   uint64_t key = oracle_input_seed(data, size) ^ size << 40;
-  if (nfiles && key != said)
+  if (nfiles && key != said && !v.failed)
     say_passed(&v), said = key;
   verdict_free(&v);
   return 0;

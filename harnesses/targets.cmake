@@ -66,9 +66,10 @@ endif()
 # harnesses/fuzz_target.c per name; the name says what it checks
 # (targets/targets.c).
 function(rs_oracle_target name)
+  cmake_parse_arguments(O "" "" "SOURCES;DEFS" ${ARGN})
   rs_fuzz_defaults(${name} defs)
-  rs_fuzz_target(${name} SOURCES harnesses/fuzz_target.c ${_mut_src} LIBS rstargets rsmut
-                 DEFS RS_HARNESS="${name}" ${defs})
+  rs_fuzz_target(${name} SOURCES harnesses/fuzz_target.c ${_mut_src} ${O_SOURCES} LIBS rstargets
+                 rsmut DEFS RS_HARNESS="${name}" ${defs} ${O_DEFS})
 endfunction()
 
 rs_oracle_target(pass_fuzzer)
@@ -83,6 +84,14 @@ rs_fuzz_target(kernel_fuzzer SOURCES harnesses/fuzz_target.c LIBS rstargets rsmu
 # Programs with one deliberate defect (generator/breaker.h): rejected with a
 # diagnostic inside the program, or accepted and sound.
 rs_oracle_target(reject_fuzzer)
+# MLIR 22's pipelines (targets/mlir), with libFuzzer's extra counters fed
+# by the semantic observer (counters.c) and the known-bug list.
+if(TARGET rsmlir)
+  rs_oracle_target(
+    mlir_fuzzer SOURCES targets/mlir/counters.c DEFS
+    RS_KNOWN_BUGS="${CMAKE_SOURCE_DIR}/harnesses/known/mlir_fuzzer.known")
+  rs_link_mlir(mlir_fuzzer)
+endif()
 # One binary per production pass, named after it.
 foreach(p ${RS_PASSES})
   rs_oracle_target(pass_fuzzer_${p})

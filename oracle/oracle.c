@@ -37,7 +37,7 @@ static const char *flag_value(const char *a, const char *name) {
 }
 
 /* The flags oracle_init reads besides the target's own. */
-static const char *const flag_names[] = {"policy", "allow", "fault"};
+static const char *const flag_names[] = {"policy", "allow", "differential", "fault"};
 
 size_t oracle_flag(const Target *t, const char *arg) {
   const char *v = flag_value(arg, t->flag);
@@ -151,6 +151,7 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
   c->target = h->target;
   snprintf(c->harness, sizeof c->harness, "%s", h->name);
   c->nseeds = 1;
+  c->differential = h->differential;
   if (!set_policy(c, h->policy ? h->policy : h->target->policy, err, errlen))
     return false;
   if (h->pipeline) {
@@ -179,6 +180,14 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
     } else if ((v = flag_value(a, "allow"))) {
       if (!set_allow(c, v, err, errlen))
         return false;
+    } else if ((v = flag_value(a, "differential"))) {
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (*end || end == v || n < 0 || n > 1000000) {
+        snprintf(err, errlen, "-differential=%s: give N >= 0 (one input in N; 0: off)", v);
+        return false;
+      }
+      c->differential = (int)n;
     } else if ((v = flag_value(a, "fault"))) {
       if (!set_fault(c, v, err, errlen))
         return false;
@@ -205,6 +214,9 @@ void oracle_describe(const OracleConfig *c, char *buf, size_t len) {
     n += (size_t)snprintf(buf + n, len - n, "chosen by each input's header");
   for (int i = 0; i < c->pipeline.n && n < len; i++)
     n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "," : "", c->pipeline.stage[i].name);
+  if (c->differential > 0 && n < len)
+    n += (size_t)snprintf(buf + n, len - n, ", differential: 1 executed input in %d",
+                          c->differential);
   const char *sep = ", allow: ";
   for (int k = 0; k < NALLOW && n < len; k++)
     if (c->allow & allowances[k].flag) {
@@ -234,12 +246,52 @@ void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *
 }
 
 void verdict_free(Verdict *v) {
+  for (int i = 0; i < v->nfiles; i++)
+    free(v->files[i].text);
+  free(v->key);
+  free(v->repro);
   free(v->detail);
   free(v->extra);
   free(v->before);
   free(v->after);
   free(v->reject_diag);
   memset(v, 0, sizeof *v);
+}
+
+void verdict_file(Verdict *v, const char *name, const char *text) {
+  if (v->nfiles == (int)(sizeof v->files / sizeof *v->files))
+    return;
+  snprintf(v->files[v->nfiles].name, sizeof v->files[0].name, "%s", name);
+  v->files[v->nfiles++].text = strdup(text);
+}
+
+void verdict_signature(const Verdict *v, char *out, size_t cap) {
+  const char *stage =
+      v->stage >= 0 && v->stage < v->pipeline.n ? v->pipeline.stage[v->stage].name : NULL;
+  /* As tools/signature.c reads the report: the stage's name up to a space. */
+  int n = stage ? snprintf(out, cap, "%s (%s) in pass %.*s", v->oracle, v->what,
+                           (int)strcspn(stage, " "), stage)
+                : snprintf(out, cap, "%s (%s), the generator's output", v->oracle, v->what);
+  if (v->key && n >= 0 && (size_t)n < cap)
+    snprintf(out + n, cap - (size_t)n, ": %s", v->key);
+}
+
+bool oracle_write_files(const Verdict *v, const char *base, FILE *log) {
+  bool ok = true;
+  for (int i = 0; i < v->nfiles; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s.%s", base, v->files[i].name);
+    FILE *f = fopen(path, "w");
+    if (f) {
+      fputs(v->files[i].text, f);
+      ok = fclose(f) == 0 && ok;
+      fprintf(log, "relaysmith: reproducer file: %s\n", path);
+    } else {
+      ok = false;
+      fprintf(log, "relaysmith: cannot write %s\n", path);
+    }
+  }
+  return ok;
 }
 
 uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
@@ -251,7 +303,19 @@ uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
 
 /* ------------------------------------------------------------- reports */
 
+/* text with every @IN@ replaced by base. */
+static void put_replaced(FILE *f, const char *text, const char *base) {
+  for (const char *at; (at = strstr(text, "@IN@")); text = at + 4)
+    fprintf(f, "%.*s%s", (int)(at - text), text, base);
+  fputs(text, f);
+}
+
 void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce) {
+  oracle_report_files(f, c, v, reproduce, NULL);
+}
+
+void oracle_report_files(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce,
+                         const char *base) {
   if (v->extra)
     fputs(v->extra, f);
   fprintf(f, "\n==relaysmith== FAILURE\n");
@@ -273,6 +337,8 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
     fprintf(f, ")\n");
   }
   fprintf(f, "oracle:  %s (%s)\n", v->oracle, v->what);
+  if (v->key)
+    fprintf(f, "key:     %s\n", v->key);
   if (v->detail && *v->detail)
     fprintf(f, "detail:  %s%s", v->detail, v->detail[strlen(v->detail) - 1] == '\n' ? "" : "\n");
   if (c->check == ORACLE_REJECT) {
@@ -291,6 +357,14 @@ void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char 
       fprintf(f, "--- program before %s:\n%s\n", before_label, v->before);
     if (v->after)
       fprintf(f, "--- program after %s:\n%s\n", before_label, v->after);
+  }
+  for (int i = 0; i < v->nfiles; i++) {
+    fprintf(f, "--- %s.%s:\n", base ? base : "input", v->files[i].name);
+    fputs(v->files[i].text, f);
+  }
+  if (v->repro) {
+    fprintf(f, "--- without relaysmith:\n");
+    put_replaced(f, v->repro, base ? base : "input");
   }
   if (reproduce)
     fprintf(f, "reproduce: %s\n", reproduce);
@@ -405,6 +479,7 @@ static EvRules stage_rules(const OracleConfig *c, const TgStage *s) {
 /* Results of the program so far, one per argument seed. */
 typedef struct Results {
   int n;
+  bool target; /* res holds the target's results (not only the reference) */
   uint64_t seed[MAX_SEEDS];
   EvRun *run[MAX_SEEDS];
   EvResult res[MAX_SEEDS];
@@ -438,6 +513,8 @@ static bool check_result(const OracleConfig *c, TgProgram *p, const TgStage *s, 
     }
     if (c->observer.result && k == 0)
       c->observer.result(c->observer.ctx, v->stage, &a, same, why);
+    if (same == EV_DIFFERENT && !v->failed)
+      v->seed = r->seed[k];
     if (same == EV_DIFFERENT)
       verdict_fail(v, effects ? "effects" : "result",
                    effects ? "the trace of ref effects differs before and after the pass"
@@ -447,6 +524,7 @@ static bool check_result(const OracleConfig *c, TgProgram *p, const TgStage *s, 
     ev_run_free(r->run[k]);
     r->run[k] = run;
     r->res[k] = a;
+    r->target = true;
   }
   return !v->failed;
 }
@@ -474,6 +552,115 @@ static bool run_stage(const OracleConfig *c, TgProgram *p, const TgStage *s, Res
   if (c->observer.stage)
     c->observer.stage(c->observer.ctx, v->stage, s, p);
   return true;
+}
+
+/* ------------------------------------------------ differential oracle */
+
+static char *program_before(const OracleConfig *c, const OracleInput *in, const TgPipeline *pl,
+                            int stage);
+
+/* The second pipeline of the differential oracle: the one the input's
+ * header with every byte flipped would choose. */
+static void second_pipeline(const Target *t, const OracleInput *in, TgPipeline *pl) {
+  uint8_t header[64] = {0};
+  size_t n = in->data && in->size < sizeof header ? in->size : in->data ? sizeof header : 0;
+  for (size_t i = 0; i < sizeof header; i++)
+    header[i] = (uint8_t)((i < n ? in->data[i] : 0) ^ 0xa5);
+  t->header_pipeline(header, sizeof header, pl);
+}
+
+/* The differential's key: the stages of b that a has not, "only in the
+ * second: x+y" (where the difference most likely comes from). */
+static char *differing_stages(const TgPipeline *a, const TgPipeline *b) {
+  char buf[1024];
+  size_t n = (size_t)snprintf(buf, sizeof buf, "only in the second:");
+  for (int i = 0; i < b->n && n < sizeof buf; i++) {
+    bool shared = false;
+    for (int k = 0; k < a->n; k++)
+      shared |= a->stage[k].impl == b->stage[i].impl;
+    if (!shared)
+      n += (size_t)snprintf(buf + n, sizeof buf - n, " %s", b->stage[i].name);
+  }
+  return strdup(buf);
+}
+
+static bool same_pipeline(const TgPipeline *a, const TgPipeline *b) {
+  if (a->n != b->n)
+    return false;
+  for (int i = 0; i < a->n; i++)
+    if (a->stage[i].impl != b->stage[i].impl)
+      return false;
+  return true;
+}
+
+/* The differential oracle, on one input in c->differential (by its
+ * seed) whose results the target gave: the same program through a second
+ * pipeline must give the same results on the same arguments.  A second pipeline that
+ * refuses the program or fails one of its own oracles gives no verdict
+ * here (the input that takes that pipeline first will).  The results
+ * may differ as far as any stage of either pipeline is allowed to change
+ * them. */
+static void check_differential(const OracleConfig *c, const OracleInput *in, Results *r,
+                               Verdict *v) {
+  const Target *t = c->target;
+  uint64_t h = (r->seed[0] ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+  if (c->differential <= 0 || !r->target || !t->execute || (h >> 32) % (uint64_t)c->differential)
+    return;
+  TgPipeline pl;
+  second_pipeline(t, in, &pl);
+  if (!pl.n || same_pipeline(&pl, &v->pipeline))
+    return;
+  Verdict scratch = {0};
+  Module *m = make_program(c, in, &scratch, NULL);
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  TgProgram *p = ty_check_module(m, &d) ? t->load(m, &scratch) : NULL;
+  bool ran = p != NULL;
+  for (int i = 0; ran && i < pl.n; i++) {
+    char *diag = NULL;
+    scratch.stage = i;
+    ran = t->run(p, &pl.stage[i], &diag) == TG_OK && t->check(p, &pl.stage[i], &scratch) &&
+          (!t->post || t->post(p, &pl.stage[i], &scratch));
+    free(diag);
+  }
+  /* Either pipeline may have changed what its stages' contracts allow:
+   * the comparison allows what any stage of the two allows. */
+  TgStage any = {0};
+  for (int i = 0; i < pl.n; i++)
+    any.allow |= pl.stage[i].allow;
+  for (int i = 0; i < v->pipeline.n; i++)
+    any.allow |= v->pipeline.stage[i].allow;
+  for (int k = 0; ran && k < r->n && !v->failed; k++) {
+    EvRun *run = ev_run_new(&oracle_limits);
+    EvResult b;
+    char why[512] = "";
+    EvRules rules = stage_rules(c, &any);
+    if (t->execute(p, run, r->seed[k], &b) &&
+        ev_compare(&r->res[k], &b, &rules, why, sizeof why) == EV_DIFFERENT) {
+      char first[1024] = "";
+      for (int i = 0, n = 0; i < v->pipeline.n && n < (int)sizeof first; i++)
+        n += snprintf(first + n, sizeof first - (size_t)n, "%s%s", i ? "," : "",
+                      v->pipeline.stage[i].name);
+      char *key = differing_stages(&v->pipeline, &pl);
+      v->pipeline = pl;
+      v->stage = pl.n - 1;
+      v->seed = r->seed[k];
+      verdict_fail(v, "differential",
+                   "two pipelines give different results for the same program and arguments",
+                   "%s (first pipeline: %s; second: this one)", why, first);
+      v->key = key;
+      v->after = t->print(p);
+      v->before = program_before(c, in, &pl, v->stage);
+      if (t->reproduce)
+        t->reproduce(p, v);
+    }
+    ev_run_free(run);
+  }
+  if (p)
+    t->unload(p);
+  verdict_free(&scratch);
+  diag_free(&d);
+  ir_module_free(m);
 }
 
 /* The program before stage `stage` of pl, for a report: made again and
@@ -542,15 +729,21 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
       if (!run_stage(c, p, &pl.stage[i], &r, v, &stop))
         break;
     }
-    if (v->failed)
+    if (v->failed) {
       v->after = t->print(p);
+      v->before = program_before(c, in, &pl, v->stage);
+      if (t->reproduce)
+        t->reproduce(p, v);
+    }
     t->unload(p);
+    if (!v->failed)
+      check_differential(c, in, &r, v);
   } else if (!v->failed) {
     v->skipped = true;
   }
   results_free(&r);
   ir_module_free(m);
-  if (v->failed)
+  if (v->failed && !v->before)
     v->before = program_before(c, in, &pl, v->stage);
   return !v->failed;
 }

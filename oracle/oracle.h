@@ -23,6 +23,12 @@
  *                      run's trace must agree as far as it goes
  *       round-trip     print -> parse -> print is the identity (optional)
  *       postcondition  the stage's own guarantee (optional)
+ *     and after the pipeline, on one input in OracleConfig.differential
+ *     whose results the target gave:
+ *       differential   the same program through a second pipeline (the
+ *                      one the header with its bits flipped chooses)
+ *                      gives the same results, within what any stage of
+ *                      either pipeline may change
  *   ORACLE_KERNEL     operator kernels: one call drawn from the input
  *                     (through the operator's sampler), its kernel against
  *                     a naive reference (oracle/naive); constant folding
@@ -117,6 +123,7 @@ typedef struct OracleHarness {
   const Target *target; /* whose pipeline */
   const char *policy;   /* the generation policy; NULL: the target's */
   const char *pipeline; /* a fixed pipeline (the target's syntax), or NULL */
+  int differential;     /* OracleConfig.differential's default */
 } OracleHarness;
 
 /* Optional callbacks that watch a pipeline check (relaysmith run shows the
@@ -145,6 +152,8 @@ typedef struct OracleConfig {
                                    contract (-allow=); float, signed_zero,
                                    error_to_value and effects together
                                    are the rules before contracts */
+  int differential;             /* the differential oracle on one input
+                                   in this many (0: never; -differential=) */
   OracleFault fault;
   int op_fault;            /* test build: the wrong relation to use (an
                               OpFault of compiler/ops/op.h), 0 for none */
@@ -156,7 +165,8 @@ typedef struct OracleConfig {
  * anywhere, also after -ignore_remaining_args=1, so -jobs/-fork children
  * keep them): -<target flag>=LIST (-passes= for relayc), -policy=NAME,
  * -allow=LIST (allowances added to every stage's contract: float,
- * signed_zero, error_to_value, drop_reads, effects), -fault=NAME (test
+ * signed_zero, error_to_value, drop_reads, effects), -differential=N
+ * (the differential oracle on one input in N; 0: off), -fault=NAME (test
  * build).  Other arguments are left alone.  False with the reason in err
  * on a bad flag. */
 bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
@@ -201,7 +211,28 @@ struct Verdict {
   char subject[64];     /* ORACLE_REJECT: what a finding is about (the
                            operator whose relation is at fault, else the
                            defect's kind), for the report's pass line */
+  uint64_t seed;        /* the argument seed of the failing comparison */
+  /* What reproduces the failure without relaysmith (Target.reproduce):
+   * files the target's own tools read, and the commands that show the
+   * failure with them (@IN@ stands for the path the files are written
+   * under: VERDICT_FILES_BASE, or the harness's crash file). */
+  char *key; /* the failure's discriminator for signatures, or NULL */
+  char *repro;
+  int nfiles;
+  struct {
+    char name[32]; /* e.g. "in.mlir": written as <base>.in.mlir */
+    char *text;
+  } files[4];
 };
+
+/* Add a reproducer file (a copy of text) to v; at most four. */
+void verdict_file(Verdict *v, const char *name, const char *text);
+/* The signature of a failed verdict, as tools/signature.c reads it from
+ * its report: "ORACLE (WHAT) in pass STAGE[: KEY]". */
+void verdict_signature(const Verdict *v, char *out, size_t cap);
+/* Write v's reproducer files as <base>.<name>, saying so on log; false
+ * when one cannot be written. */
+bool oracle_write_files(const Verdict *v, const char *base, FILE *log);
 
 /* Run c's check on in.  True when nothing failed; false with v failed.
  * Free v with verdict_free either way. */
@@ -214,10 +245,13 @@ void verdict_fail(Verdict *v, const char *oracle, const char *what, const char *
     __attribute__((format(printf, 4, 5)));
 
 /* Print a failure report: "==relaysmith== FAILURE", the pass and oracle
- * lines, the detail, the programs, then (when not NULL) "reproduce: "
- * and the command line that reproduces it, and "==relaysmith== end of
- * report". */
+ * lines, the key, the detail, the programs, the target's reproducer (its
+ * files and commands, @IN@ replaced by base or "input" when base is
+ * NULL), then (when not NULL) "reproduce: " and the command line that
+ * reproduces it, and "==relaysmith== end of report". */
 void oracle_report(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce);
+void oracle_report_files(FILE *f, const OracleConfig *c, const Verdict *v, const char *reproduce,
+                         const char *base);
 
 /* The program an input stands for, for tools (free with ir_module_free):
  * the program it decodes to, or for ORACLE_KERNEL the operator call as

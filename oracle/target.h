@@ -131,6 +131,13 @@ typedef struct Target {
   bool (*execute)(TgProgram *p, EvRun *run, uint64_t seed, EvResult *out);
   /* The current program as text, for reports (malloc'd). */
   char *(*print)(TgProgram *p);
+  /* Optional: after v failed at v->stage (v->before and v->after set),
+   * add what reproduces it without relaysmith: the target's own input
+   * files (verdict_file) and the command lines that show the failure
+   * (v->repro, naming a file NAME as @IN@.NAME), and v->key, what tells
+   * this failure apart from others of the same oracle and stage (for
+   * signatures: a diagnostic's first line with its numbers taken out). */
+  void (*reproduce)(TgProgram *p, Verdict *v);
 } Target;
 
 #endif

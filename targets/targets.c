@@ -6,11 +6,17 @@
 #include "compiler/passes/pass.h"
 #include "targets.h"
 
-static const Target *const targets[] = {&target_relayc};
+/* target_mlir is weak: only the binaries that link the MLIR runtime
+ * (rsmlir: mlir_fuzzer and the relaysmith tool, where MLIR 22 is
+ * installed) have it; elsewhere its address is NULL and the MLIR target
+ * and mlir_fuzzer do not exist. */
+extern const Target target_mlir __attribute__((weak));
+
+static const Target *const targets[] = {&target_relayc, &target_mlir};
 
 const Target *rs_target_get(const char *name) {
   for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)
-    if (strcmp(targets[i]->name, name) == 0)
+    if (targets[i] && strcmp(targets[i]->name, name) == 0)
       return targets[i];
   return NULL;
 }
@@ -24,6 +30,9 @@ static const OracleHarness harnesses[] = {
     /* All passes on the fusion policy's programs. */
     {"fusion_fuzzer", ORACLE_PIPELINE, &target_relayc, "fusion", NULL},
     {"typecheck_fuzzer", ORACLE_INFERENCE, &target_relayc, "default", NULL},
+    /* MLIR 22's pipelines, one variant per phase chosen by the header;
+     * the differential oracle on one executed input in 4. */
+    {"mlir_fuzzer", ORACLE_PIPELINE, &target_mlir, NULL, NULL, 4},
     /* relayc's operator kernels against naive references. */
     {"kernel_fuzzer", ORACLE_KERNEL, &target_relayc, "default", NULL},
     /* Programs with one deliberate defect through relayc's front end. */
@@ -41,11 +50,11 @@ static const struct {
 };
 
 const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, "
-                                "kernel_fuzzer, reject_fuzzer";
+                                "kernel_fuzzer, reject_fuzzer, mlir_fuzzer (with MLIR 22)";
 
 bool rs_harness_get(const char *name, OracleHarness *h) {
   for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)
-    if (strcmp(harnesses[i].name, name) == 0) {
+    if (harnesses[i].target && strcmp(harnesses[i].name, name) == 0) {
       *h = harnesses[i];
       return true;
     }

@@ -9,6 +9,8 @@
 #include "oracle/oracle.h"
 
 extern const Target target_relayc; /* targets/relayc/relayc.c */
+extern const Target target_mlir;   /* targets/mlir/target.c: weak, NULL in binaries
+                                      without the MLIR runtime (targets.c) */
 
 /* The target named name, or NULL. */
 const Target *rs_target_get(const char *name);

@@ -22,8 +22,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compiler/typing/typing.h"
 #include "generator/breaker.h"
 #include "mutators/reducer.h"
+#include "targets/mlir/translate.h"
 #include "targets/targets.h"
 #include "tool.h"
 
@@ -95,6 +97,9 @@ typedef struct Outcome {
 static void child(const Checker *k, int fd, const uint8_t *data, size_t size) {
   dup2(fd, 2);
   close(fd);
+  /* A target that names its stages on stderr (MLIR's) lets a crash's
+   * signature say in which one it happened. */
+  setenv("RELAYSMITH_TRACE", "1", 1);
   Verdict v;
   if (!oracle_check(&k->cfg, &(OracleInput){.data = data, .size = size}, &v)) {
     oracle_report(stderr, &k->cfg, &v, NULL);
@@ -312,8 +317,32 @@ static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **
   return count;
 }
 
-/* Reduce data (which fails with sig) into out and out.relay; prints the
- * sizes before and after.  False when a file could not be written. */
+/* For the MLIR target, the reduced program's translation into out.mlir:
+ * what a bug report holds (mlir-reduce-22 can shrink it further). */
+static bool write_mlir(const Checker *k, const uint8_t *data, size_t size, const char *out) {
+  if (strcmp(k->cfg.target->name, "mlir") != 0)
+    return true;
+  Module *m = gen_decode(data, size, k->cfg.policy, NULL);
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  MltResult tr = {0};
+  bool ok = true;
+  if (ty_check_module(m, &d) && mlt_translate(m, &tr)) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s.mlir", out);
+    ok = tool_write_file(path, tr.text, strlen(tr.text));
+    if (ok)
+      printf("wrote:  %s\n", path);
+  }
+  mlt_result_free(&tr);
+  diag_free(&d);
+  ir_module_free(m);
+  return ok;
+}
+
+/* Reduce data (which fails with sig) into out and out.relay (and, for the
+ * MLIR target, out.mlir); prints the sizes before and after.  False when a
+ * file could not be written. */
 static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const uint8_t *data,
                       size_t size, const char *out) {
   double now = tool_now();
@@ -336,6 +365,7 @@ static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const ui
   bool ok = tool_write_file(out, r.data, r.size) && tool_write_file(path, text, strlen(text));
   if (ok)
     printf("wrote:  %s, %s\n%s", out, path, text);
+  ok = ok && write_mlir(k, r.data, r.size, out);
   free(text);
   red_result_free(&r);
   return ok;
@@ -344,7 +374,8 @@ static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const ui
 /* The options reduce and triage share, for their help texts. */
 #define TARGET_OPTIONS                                                                             \
   "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass>, fusion_fuzzer,\n"                 \
-  "                   typecheck_fuzzer or kernel_fuzzer\n"                                         \
+  "                   typecheck_fuzzer, kernel_fuzzer, reject_fuzzer or mlir_fuzzer (its\n"        \
+  "                   -pipeline= is --passes=)\n"                                                  \
   "  --passes=LIST    the pass sequence the input was found with (pass_fuzzer's\n"                 \
   "                   -passes; without it each input's header chooses)\n"                          \
   "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"                              \
@@ -445,7 +476,8 @@ static bool list_files(const char *dir, Case **v, int *n, int *cap) {
         break;
       size_t len = strlen(de->d_name);
       if (de->d_name[0] == '.' || (len > 4 && !strcmp(de->d_name + len - 4, ".min")) ||
-          (len > 6 && !strcmp(de->d_name + len - 6, ".relay")))
+          (len > 6 && !strcmp(de->d_name + len - 6, ".relay")) ||
+          (len > 5 && !strcmp(de->d_name + len - 5, ".mlir")))
         continue; /* hidden, or what reduce wrote */
       snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
       if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -490,7 +522,8 @@ static const char triage_help[] =
     "child, and bucket the files by signature (see 'relaysmith reduce --help'):\n"
     "one line per bucket with the number of files, the signature and the\n"
     "smallest file, the biggest bucket first.  Files that do not fail are\n"
-    "counted separately; hidden files and *.min, *.relay (reduce's output) are\n"
+    "counted separately; hidden files and *.min, *.relay, *.mlir (reduce's and\n"
+    "the MLIR target's reproducers) are\n"
     "skipped.  With --reduce, each bucket's smallest file is reduced\n"
     "(as by 'relaysmith reduce') into FILE.min and FILE.min.relay, or into\n"
     "DIR/<name>.min with --out DIR.\n"

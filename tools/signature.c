@@ -57,8 +57,8 @@ static void add_frames(char *sig, const char *from) {
     const char *in = strstr(h, " in ");
     if (!in)
       continue;
-    char fn[256];
-    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(in + 4, " "), in + 4);
+    char fn[256]; /* a C++ name without its parameters */
+    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(in + 4, " ("), in + 4);
     if (runtime_frame(fn, line))
       continue;
     size_t at = strlen(sig);
@@ -79,8 +79,34 @@ static void error_kind(const char *msg, char *out, size_t cap) {
   snprintf(out, cap, "%.*s", (int)n, msg);
 }
 
+/* text without digits (positions, sizes and addresses vary between
+ * inputs that fail the same way), appended to sig. */
+static void add_digitless(char *sig, const char *text, size_t n) {
+  size_t at = strlen(sig);
+  for (size_t i = 0; i < n && text[i] && at + 1 < TOOL_SIG_MAX; i++)
+    if (text[i] < '0' || text[i] > '9')
+      sig[at++] = text[i];
+    else if (!at || sig[at - 1] != 'N')
+      sig[at++] = 'N';
+  sig[at] = 0;
+}
+
+/* A crash inside a target that names its stages (the MLIR target, with
+ * RELAYSMITH_TRACE: "==relaysmith== stage NAME: ..." before each) happened
+ * in the last one named: " in stage NAME". */
+static void add_stage(char *sig, const char *e) {
+  const char *last = NULL;
+  for (const char *p = e; (p = strstr(p, "==relaysmith== stage ")); p++)
+    last = p + 21;
+  size_t at = strlen(sig);
+  if (last)
+    snprintf(sig + at, TOOL_SIG_MAX - at, " in stage %.*s", (int)strcspn(last, ":\n"), last);
+}
+
+static void crash_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]);
+
 void tool_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]) {
-  char a[TOOL_SIG_MAX], b[TOOL_SIG_MAX];
+  char a[TOOL_SIG_MAX], b[TOOL_SIG_MAX], k[TOOL_SIG_MAX];
   sig[0] = 0;
   const char *rep = strstr(e, "==relaysmith== FAILURE");
   if (rep && line_after(rep, "\noracle:  ", a, sizeof a) &&
@@ -89,9 +115,26 @@ void tool_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG
       snprintf(sig, TOOL_SIG_MAX, "%s, %.*s", a, (int)strcspn(b + 7, ")"), b + 7);
     else
       snprintf(sig, TOOL_SIG_MAX, "%s in pass %.*s", a, (int)strcspn(b, " "), b);
+    /* The target's discriminator (the MLIR target: the diagnostic). */
+    if (line_after(rep, "\nkey:     ", k, sizeof k)) {
+      size_t at = strlen(sig);
+      snprintf(sig + at, TOOL_SIG_MAX - at, ": %s", k);
+    }
     return;
   }
+  crash_signature(e, status, timed_out, sig);
+  if (sig[0])
+    add_stage(sig, e);
+}
+
+static void crash_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]) {
+  char a[TOOL_SIG_MAX];
   const char *at;
+  if ((at = strstr(e, "==relaysmith== MLIR FATAL ERROR: "))) {
+    snprintf(sig, TOOL_SIG_MAX, "MLIR fatal error: ");
+    add_digitless(sig, at + 33, strcspn(at + 33, "\n"));
+    return;
+  }
   if ((at = strstr(e, "runtime error: "))) {
     error_kind(at + 15, a, sizeof a);
     snprintf(sig, TOOL_SIG_MAX, "UndefinedBehaviorSanitizer: %s", a);
@@ -105,6 +148,11 @@ void tool_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG
     if (on)
       *on = 0;
     snprintf(sig, TOOL_SIG_MAX, "%.*s: %s", (int)(msg - 2 - tool), tool, a);
+    add_frames(sig, at);
+    return;
+  }
+  if ((at = strstr(e, "ERROR: libFuzzer: deadly signal"))) {
+    snprintf(sig, TOOL_SIG_MAX, "deadly signal");
     add_frames(sig, at);
     return;
   }

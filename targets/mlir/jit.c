@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -149,12 +150,33 @@ static MlsType *copy_types(const MlsType *t, int n) {
   return memcpy(mls_alloc(sizeof *t * (size_t)n), t, sizeof *t * (size_t)n);
 }
 
+/* The runner utilities the compiled code calls into (memrefCopy): where
+ * MLIR 22 is installed, or else lib/ beside the executable (a
+ * ClusterFuzzLite build ships MLIR's libraries there: .clusterfuzzlite/
+ * build.sh). */
+static const char *runner_utils(void) {
+  static char path[4096];
+  if (path[0])
+    return path;
+  snprintf(path, sizeof path, "%s", RS_MLIR_RUNNER_UTILS);
+  char exe[4000];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (access(path, R_OK) != 0 && n > 0) {
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash)
+      *slash = 0;
+    snprintf(path, sizeof path, "%s/lib/libmlir_c_runner_utils.so", exe);
+  }
+  return path;
+}
+
 /* Whether a symbol resolves where the ExecutionEngine looks for it: in
  * the process and in the runner utilities it loads. */
 static bool resolves(const char *name) {
   static void *utils; /* loaded for good, as the ExecutionEngine loads it */
   if (!utils)
-    utils = dlopen(RS_MLIR_RUNNER_UTILS, RTLD_LAZY | RTLD_LOCAL);
+    utils = dlopen(runner_utils(), RTLD_LAZY | RTLD_LOCAL);
   return dlsym(RTLD_DEFAULT, name) || (utils && dlsym(utils, name));
 }
 
@@ -178,7 +200,7 @@ static bool linkable(MlsSession *s, MlsModule *m, const char *wrapper) {
     found |= body && !strcmp(name, wrapper);
     if (!body && !resolves(name)) {
       mls_error(s, "the module calls @%s, which neither the process nor %s defines", name,
-                RS_MLIR_RUNNER_UTILS);
+                runner_utils());
       return false;
     }
   }
@@ -199,7 +221,7 @@ MlsJit *mls_jit(MlsSession *s, MlsModule *m, int opt) {
   snprintf(wrapper, sizeof wrapper, "_mlir_ciface_%s", m->entry);
   if (!linkable(s, m, wrapper))
     return NULL;
-  MlirStringRef lib = mlirStringRefCreateFromCString(RS_MLIR_RUNNER_UTILS);
+  MlirStringRef lib = mlirStringRefCreateFromCString(runner_utils());
   MlirExecutionEngine e = mlirExecutionEngineCreate(m->mod, opt, 1, &lib, false, false);
   if (mlirExecutionEngineIsNull(e)) {
     if (!s->diag.len)

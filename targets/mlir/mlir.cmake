@@ -46,19 +46,34 @@ endif()
 message(STATUS "MLIR target: on (${RS_MLIR_ROOT})")
 
 file(GLOB RS_MLIR_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/targets/mlir/*.c)
-list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/translate\\.c$") # rsmlt (translate.cmake)
+list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/(translate|known)\\.c$") # rsmlt (translate.cmake)
+list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/counters\\.c$") # mlir_fuzzer's own (harnesses/targets.cmake)
 add_library(rsmlir STATIC ${RS_MLIR_SRC})
 target_compile_options(rsmlir PRIVATE ${RS_WARN})
 target_compile_definitions(
   rsmlir PRIVATE RS_MLIR_RUNNER_UTILS="${RS_MLIR_ROOT}/lib/libmlir_c_runner_utils.so")
 target_include_directories(rsmlir SYSTEM PUBLIC ${RS_MLIR_ROOT}/include)
-target_link_libraries(rsmlir PUBLIC rsmlt relayc ${_mlir_libs} ${RS_MLIR_LLVM} stdc++)
-target_link_options(rsmlir PUBLIC -Wl,-rpath,${RS_MLIR_ROOT}/lib)
+target_link_libraries(rsmlir PUBLIC rsmlt rsoracle relayc ${_mlir_libs} ${RS_MLIR_LLVM} stdc++)
+# MLIR's libraries where they are installed, or in lib/ beside the binary
+# (rs_link_mlir's $ORIGIN/lib: a ClusterFuzzLite build ships them there,
+# .clusterfuzzlite/build.sh); DT_RPATH, not RUNPATH, so that libMLIR's and
+# libLLVM's own dependencies are found there too.
+target_link_options(rsmlir PUBLIC -Wl,--disable-new-dtags -Wl,-rpath,${RS_MLIR_ROOT}/lib)
 # As for relayc: the session compares MLIR's strings, never input bytes,
 # so libFuzzer's comparison hints are of no use to it.
 if(RS_ENGINE STREQUAL "libfuzzer")
   target_compile_options(rsmlir PRIVATE -fno-sanitize-coverage=trace-cmp)
 endif()
+
+# The MLIR target (target.c, `target_mlir`) is in the table of targets
+# (targets/targets.c) as a weak symbol: a binary has it when it links
+# rsmlir with -Wl,--undefined=target_mlir (rs_link_mlir); the others
+# (pass_fuzzer, the unit tests) do not load MLIR at all.
+function(rs_link_mlir name)
+  target_link_libraries(${name} PRIVATE rsmlir)
+  target_link_options(${name} PRIVATE -Wl,--undefined=target_mlir)
+  set_property(TARGET ${name} APPEND PROPERTY BUILD_RPATH "\$ORIGIN/lib")
+endfunction()
 
 # The runtime's benchmark over the examples of tests/mlir (docs/mlir.md),
 # in every build that has the runtime, the `mlir` preset's included.

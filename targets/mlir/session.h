@@ -148,6 +148,24 @@ MlsStatus mls_run(MlsSession *s, MlsModule *m, const char *pipeline);
  * remain; otherwise false, naming the first other op and counting them. */
 bool mls_legal(MlsSession *s, MlsModule *m);
 
+/* ------------------------------------------------------ negative inputs */
+
+/* A deliberate defect in a valid module (defect.c), which the verifier
+ * must reject: the first result of a TOSA op gets a wrong shape (its
+ * last dim + 1), a wrong rank for its users (a leading 1 added) or a wrong
+ * element type (f32 <-> i32), or an op's `axis` is set out of range. */
+typedef enum MlsDefect {
+  MLS_DEFECT_SHAPE,
+  MLS_DEFECT_RANK,
+  MLS_DEFECT_DTYPE,
+  MLS_DEFECT_ATTRIBUTE,
+} MlsDefect;
+
+/* Put a defect of kind into m, in the op pick chooses (modulo the number
+ * of ops it fits); what says where and what, for reports.  False (with
+ * what saying why) when no op fits; m is then unchanged. */
+bool mls_defect(MlsSession *s, MlsModule *m, MlsDefect kind, uint32_t pick, char *what, size_t len);
+
 /* ------------------------------------------------------ semantic observer */
 
 /* What the observer sees after parsing and after every stage that ran:
