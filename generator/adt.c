@@ -18,7 +18,7 @@
  * global may call itself on them (module.c).
  */
 
-#include "genint.h"
+#include "gen_int.h"
 
 enum { MAXALT = 8, MAXPV = 8, MAXLEVEL = 3, PARTIAL_ONE_IN = 8 };
 

@@ -22,7 +22,7 @@
  */
 #include <string.h>
 
-#include "genint.h"
+#include "gen_int.h"
 
 /* The first constant under e, or NULL (depth first). */
 static Expr *first_const(Expr *e) {

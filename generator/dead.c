@@ -16,7 +16,7 @@
  * share the value's pure subexpressions (a graph binding), which is the
  * case where an annotated dead let must stay.
  */
-#include "genint.h"
+#include "gen_int.h"
 
 /* The forms of a dead let's value. */
 enum { V_ANY, V_FN, V_REF, V_GLOBAL, V_KINDS };

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "genint.h"
+#include "gen_int.h"
 
 /* ----------------------------------------------------------------- scope */
 

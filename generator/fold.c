@@ -19,7 +19,7 @@
  *              unannotated: only the dropped field fixes its type, so
  *              the pass must pin it (pass_pin_refs) before dropping.
  */
-#include "genint.h"
+#include "gen_int.h"
 
 /* A tuple literal of constants of tuple-of-tensors type t (fields that
  * are not tensors: ordinary expressions). */

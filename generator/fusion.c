@@ -12,7 +12,7 @@
  * arguments, the shapes and attributes of each call) comes from gen_expr
  * and the operator solvers.
  */
-#include "genint.h"
+#include "gen_int.h"
 
 /* Creation operators: a chain link must consume the rest of the chain. */
 static bool creates(OpId op) {

@@ -20,7 +20,7 @@
  * Arguments are ordinary expressions, effects included: an inlined call
  * must still evaluate each argument once, in order, before the body.
  */
-#include "genint.h"
+#include "gen_int.h"
 
 /* Mark one of the module's globals (or none: choice 0) Inline=1. */
 static void mark_one(GenCtx *g) {

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "genint.h"
+#include "gen_int.h"
 
 /* Values bytes 224..255 select, for floats and for integers. */
 static const double float_special[32] = {

@@ -7,7 +7,7 @@
  * means the custom mutator, the reducer and the oracle all decode an
  * input the same way.
  */
-#include "genint.h"
+#include "gen_int.h"
 
 static const GenPolicy *const mixed[] = {
     &gen_policy_default, &gen_policy_simplify, &gen_policy_fold,

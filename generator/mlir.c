@@ -11,7 +11,7 @@
  * translator has a faithful lowering for each corner (docs/mlir.md).
  * Pure data: no hook.
  */
-#include "genint.h"
+#include "gen_int.h"
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",

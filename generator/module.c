@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "genint.h"
+#include "gen_int.h"
 
 /* ------------------------------------------------------ global functions */
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "compiler/ir/hash.h"
-#include "genint.h"
+#include "gen_int.h"
 
 enum { KEYMAX = 30, KEYWORDS = 4, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
 

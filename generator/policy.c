@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "breaker.h"
-#include "genint.h"
+#include "gen_int.h"
 
 _Static_assert(OP_COUNT <= 72, "the header has 72 operator bits");
 _Static_assert(OP_COUNT <= 128, "operator masks are 128 bits");

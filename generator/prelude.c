@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "compiler/typing/typing.h"
-#include "genint.h"
+#include "gen_int.h"
 
 enum { MAXFN = 32, MAXPAT = 512, MAXTV = 3 };
 

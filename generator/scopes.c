@@ -18,7 +18,7 @@
  *              annotation instantiating it (to_gnf's K3), and its calls
  *              (inline.c).
  */
-#include "genint.h"
+#include "gen_int.h"
 
 /* A branch: e itself, or e combined with another value of t. */
 static Expr *with(GenCtx *g, Type *t, Expr *e, int budget) {

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "genint.h"
+#include "gen_int.h"
 
 Expr *gen_shapes(GenCtx *g, Type *t, int budget, const GenShape *shapes, int n, uint32_t decline) {
   if (g->free || budget < 2)

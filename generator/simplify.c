@@ -31,7 +31,7 @@
  */
 #include <stdlib.h>
 
-#include "genint.h"
+#include "gen_int.h"
 
 /* Whether t is a tensor type and operators may be called. */
 static bool tensor_ops(GenCtx *g, const Type *t) {

@@ -5,7 +5,7 @@
  * which type definitions can be recursed on.
  */
 #include "compiler/ir/hash.h"
-#include "genint.h"
+#include "gen_int.h"
 
 /* The order dtypes are offered in: choice 0 is float32, the dtype almost
  * every operator accepts. */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ops/op.h"
+#include "compiler/ops/op.h"
 #include "eval_int.h"
 
 const EvLimits ev_default_limits = {

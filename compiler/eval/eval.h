@@ -102,7 +102,7 @@
 #ifndef RELAYC_EVAL_H
 #define RELAYC_EVAL_H
 
-#include "../ir/ir.h"
+#include "compiler/ir/ir.h"
 
 /* ---------------------------------------------------------------- values */
 

@@ -246,7 +246,7 @@ Attrs ir_attrs_copy(Arena *a, const Attrs *at);
  * here; relations, solvers and kernels are in compiler/ops/op.h. */
 typedef enum OpId {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) OP_##id,
-#include "../ops/ops.def"
+#include "compiler/ops/ops.def"
 #undef OP
   OP_COUNT
 } OpId;

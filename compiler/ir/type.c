@@ -572,7 +572,7 @@ static const struct {
   const char *name, *schema;
 } ops[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel) {name, schema},
-#include "../ops/ops.def"
+#include "compiler/ops/ops.def"
 #undef OP
 };
 

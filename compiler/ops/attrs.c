@@ -1,5 +1,5 @@
 /*
- * attrs.c - reading operator attributes in relations (see util.h): the
+ * attrs.c - reading operator attributes in relations (see op_int.h): the
  * check of a whole attribute list against the operator's schema (unary,
  * broadcast, reduction), the reader that takes one attribute at a time
  * with its default (matmul, conv, pool, nn), and the getters of the shape,
@@ -11,7 +11,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* -------------------------------------------------------- the whole list */
 

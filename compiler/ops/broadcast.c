@@ -18,7 +18,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 enum { BOOL_ONLY = 1u << DT_BOOL };
 

@@ -24,7 +24,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* nn.conv2d(data [N, C, H, W], weight [O, C / groups, KH, KW]) -> [N, O, OH, OW]. */
 

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* -------------------------------------------------- zeros, ones and full */
 

@@ -19,7 +19,7 @@
  */
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* --------------------------------------------------------- strided_slice */
 

@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* The most tensors split returns; also bounds what the solvers of stack
  * and split build, so op_eval (64 outputs) can always run them. */

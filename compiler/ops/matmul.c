@@ -19,7 +19,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* ----------------------------------------------------------------- dense */
 

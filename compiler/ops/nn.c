@@ -21,7 +21,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* --------------------------------------------------------------- helpers */
 

@@ -13,7 +13,7 @@
 #ifndef RELAYC_OP_H
 #define RELAYC_OP_H
 
-#include "../ir/ir.h"
+#include "compiler/ir/ir.h"
 
 enum { OP_MAX_ARGS = 5 };
 

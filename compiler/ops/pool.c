@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* ------------------------------------------------------ max and avg pool */
 

@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 static bool is_arg(OpId op) {
   return op == OP_ARGMAX || op == OP_ARGMIN;

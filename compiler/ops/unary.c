@@ -21,7 +21,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* The input dtypes an elementwise unary operator accepts. */
 static uint32_t unary_dtypes(OpId op) {

@@ -1,12 +1,12 @@
 /*
- * util.c - helpers shared by the operator families (see util.h).
+ * util.c - helpers shared by the operator families (see op_int.h).
  */
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 /* ------------------------------------------------------------- relations */
 

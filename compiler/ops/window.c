@@ -1,6 +1,6 @@
 /*
  * window.c - the sliding windows of nn.conv2d and the 2-D pools (see
- * util.h): reading strides, dilation and padding, Relay's output extent,
+ * op_int.h): reading strides, dilation and padding, Relay's output extent,
  * and drawing one spatial axis for the solvers.
  *
  * Relations reject a dilated window larger than the padded input (Relay
@@ -18,7 +18,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "util.h"
+#include "op_int.h"
 
 enum { ATTR_CAP = 32 }; /* largest stride, dilation or pool size a solver invents */
 

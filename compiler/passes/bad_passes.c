@@ -22,7 +22,7 @@
 
 #include <string.h>
 
-#include "../ir/ptrmap.h"
+#include "compiler/ir/ptrmap.h"
 #include "pass.h"
 
 /* ------------------------------------------------- a generic rewriter */

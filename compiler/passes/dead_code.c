@@ -4,7 +4,7 @@
  * Requires: a well-formed module (types are not needed).
  * Does:
  *   - removes every `let %x = v; body` whose variable is not used in body
- *     and whose value is pure (passutil.h: no ref operation, no call of a
+ *     and whose value is pure (pass_int.h: no ref operation, no call of a
  *     closure or global, no possibly failing match), leaving body;
  *   - removes every global function not reachable from @main through
  *     global references (nothing is removed when there is no @main).
@@ -22,7 +22,7 @@
  * counts, as the checker does.
  * Contract (pass.h): PASS_EXACT.  Errors: a dead let goes only when its
  * value is pure, and a match that is not provably exhaustive is not
- * (passutil.h), so an unused `match?` that fails stays and fails; the pass
+ * (pass_int.h), so an unused `match?` that fails stays and fails; the pass
  * never turns an error into a value.  Effects: ref operations and calls
  * of closures and globals are not pure, so an unused ref_read or write
  * stays.  Floats: nothing is computed.  Removed globals are unreachable.
@@ -45,7 +45,7 @@
  *   - refs written and never read (the writes are effects: kept).
  */
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 
 typedef struct {
   PtrMap refs; /* Expr* -> number of parent slots pointing at it */

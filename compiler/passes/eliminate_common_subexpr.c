@@ -48,7 +48,7 @@
 
 #include "compiler/ir/hash.h"
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 
 /* ------------------------------------------------ structural equality */
 

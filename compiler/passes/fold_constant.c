@@ -24,7 +24,7 @@
  * Contract (pass.h): PASS_EXACT.  Floats: a folded call runs op_eval, the
  * interpreter's own kernel, on the same bits, and the constant keeps the
  * result's bits (-0 and NaN payloads included); nothing is re-associated.
- * Errors: what goes is pure, hence total (passutil.h): the branch an if on
+ * Errors: what goes is pure, hence total (pass_int.h): the branch an if on
  * a constant never takes, the other fields of a projected tuple literal,
  * an unused constant; a match that may fail is never pure.  Effects: no
  * ref operation is pure, so none is evaluated, dropped or moved.
@@ -57,9 +57,9 @@
  */
 #include <string.h>
 
-#include "../ops/op.h"
+#include "compiler/ops/op.h"
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 
 enum { FOLD_MAX_NUMEL = 4096, FOLD_MAX_OUTS = 64 };
 
@@ -282,7 +282,7 @@ static Expr *fold_node(Fold *f, Expr *e, int prim) {
 }
 
 /* Pins inside shared nodes.  A folded if may become `let %pin: t = b;
- * %pin` (passutil.h).  A node containing such a let binds a variable, so
+ * %pin` (pass_int.h).  A node containing such a let binds a variable, so
  * it may not be shared: every further use of a shared node whose rewrite
  * contains pins gets a copy with fresh pin variables. */
 typedef struct {

@@ -114,9 +114,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../ops/op.h"
+#include "compiler/ops/op.h"
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 #include "scope.h"
 
 enum { MAX_DEPTH = 256 };

@@ -21,7 +21,7 @@
  *     literal's body is moved, as the literal disappears.
  *   - when the inlined body no longer infers to the call's type on its own
  *     (its return annotation determined it), it is pinned with an
- *     annotated let (passutil.h);
+ *     annotated let (pass_int.h);
  *   - callees are processed before they are copied, so nested calls are
  *     inlined once, in the callee; a global all of whose references were
  *     inlined calls is removed (never @main);
@@ -59,7 +59,7 @@
 #include <string.h>
 
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 
 enum { INL_MAX_TVARS = 16 };
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../typing/typing.h"
+#include "compiler/typing/typing.h"
 #include "pass.h"
 
 const PassInfo pass_table[] = {

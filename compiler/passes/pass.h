@@ -25,7 +25,7 @@
 #ifndef RELAYC_PASS_H
 #define RELAYC_PASS_H
 
-#include "../ir/ir.h"
+#include "compiler/ir/ir.h"
 
 /* What a pass's contract lets change, beyond which the result and effects
  * oracles compare exactly (targets/relayc maps these to TG_ALLOW_*). */

@@ -1,12 +1,12 @@
 /*
  * passutil.c - purity, exhaustiveness and small builders shared by the
- * optimisation passes (see passutil.h).
+ * optimisation passes (see pass_int.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "../typing/typing.h"
-#include "passutil.h"
+#include "compiler/typing/typing.h"
+#include "pass_int.h"
 
 /* Wildcards, variables and tuples of those match anything. */
 bool pass_pat_irrefutable(const Pattern *p) {
@@ -37,7 +37,7 @@ static bool ctor_covered(const Expr *e, const Ctor *c) {
   return false;
 }
 
-/* See passutil.h: an irrefutable clause, or every constructor covered. */
+/* See pass_int.h: an irrefutable clause, or every constructor covered. */
 bool pass_match_exhaustive(const Expr *e) {
   const TypeDef *def = NULL;
   for (int i = 0; i < e->match.n; i++) {
@@ -55,7 +55,7 @@ bool pass_match_exhaustive(const Expr *e) {
   return true;
 }
 
-/* Purity of one node from its children's (passutil.h). */
+/* Purity of one node from its children's (pass_int.h). */
 static bool pure_node(PurityMemo *pm, const Expr *e) {
   switch (e->kind) {
   case EX_VAR:
@@ -117,7 +117,7 @@ static void *dup_array(Module *m, const void *src, int n, size_t sz) {
   return p;
 }
 
-/* A shallow copy with private child arrays (passutil.h). */
+/* A shallow copy with private child arrays (pass_int.h). */
 Expr *pass_clone(Module *m, const Expr *e) {
   Expr *c = ir_expr_clone_node(m, e);
   switch (c->kind) {
@@ -155,7 +155,7 @@ static void pin_visit(Expr **slot, void *ctx) {
   ir_expr_children(e, pin_visit, ctx);
 }
 
-/* Pin what dropped code determined (passutil.h). */
+/* Pin what dropped code determined (pass_int.h). */
 void pass_pin_refs(Expr *dropped) {
   PtrMap seen = {0};
   pin_visit(&dropped, &seen);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passutil.h"
+#include "pass_int.h"
 #include "scope.h"
 
 /* How a child sits in its parent. */

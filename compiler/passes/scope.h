@@ -34,8 +34,8 @@
 #ifndef RELAYC_SCOPE_H
 #define RELAYC_SCOPE_H
 
-#include "../ir/ir.h"
-#include "../ir/ptrmap.h"
+#include "compiler/ir/ir.h"
+#include "compiler/ir/ptrmap.h"
 
 typedef struct ScopeLets {
   int n, cap;

@@ -49,7 +49,7 @@
  * operands are dropped, nothing is reordered.
  * Shared nodes are rewritten once (memoised), so sharing is preserved;
  * only pure operator nodes and uniform arguments are ever dropped, and what
- * a dropped argument determined about types is pinned (passutil.h).
+ * a dropped argument determined about types is pinned (pass_int.h).
  * Guarantees (post_simplify_expr): no node matches any rule above.
  *
  * Shapes (what a program must contain to exercise this pass; the
@@ -78,9 +78,9 @@
  */
 #include <string.h>
 
-#include "../ops/op.h"
+#include "compiler/ops/op.h"
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 
 typedef struct {
   Module *m;      /* NULL when only checking: rules then allocate nothing */

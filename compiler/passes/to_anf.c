@@ -60,7 +60,7 @@
 #include <stdio.h>
 
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 #include "scope.h"
 
 typedef struct {

@@ -11,7 +11,7 @@
  *     the let goes and every use of %x becomes the node v' itself, so a
  *     value used twice is one node reached along two paths (a graph
  *     binding);
- *   - v' pure (passutil.h: no ref operation, no call of a closure or global,
+ *   - v' pure (pass_int.h: no ref operation, no call of a closure or global,
  *     no possibly failing match) but not shareable (it binds variables: a
  *     function literal, an exhaustive match, a let) and %x used along at
  *     most one path: the let goes and v' moves to that use;
@@ -57,7 +57,7 @@
  * operands; values moved into branches and closure bodies.
  */
 #include "pass.h"
-#include "passutil.h"
+#include "pass_int.h"
 #include "scope.h"
 
 typedef struct {

@@ -21,8 +21,8 @@
  */
 #include <string.h>
 
-#include "../ir/ptrmap.h"
 #include "compiler/ir/hash.h"
+#include "compiler/ir/ptrmap.h"
 #include "typing.h"
 
 enum { MAX_DEPTH = 10000, TYPE_DEPTH = 200 };

@@ -34,8 +34,8 @@
 #ifndef RELAYC_TYPING_H
 #define RELAYC_TYPING_H
 
-#include "../ir/ir.h"
-#include "../ops/op.h"
+#include "compiler/ir/ir.h"
+#include "compiler/ops/op.h"
 
 /* The relation used for operator calls; op_relate in normal use.  Tests of
  * the solver can pass their own. */

@@ -2,7 +2,7 @@
 # must find a deliberately wrong pass in a bounded run.  The test builds
 # its own AFL++ tree (with the test passes) under this build directory; it
 # installs afl++ when run as root and is skipped (exit 77) without it.
-if(RS_TEST_PASSES AND TARGET rsmut)
+if(RS_TEST_PASSES)
   add_test(NAME afl_bad_fold_swap
            COMMAND ${CMAKE_SOURCE_DIR}/tests/afl/find_bug ${CMAKE_BINARY_DIR}/afl bad_fold_swap
                    result 120)

@@ -25,12 +25,10 @@ endif()
 # input whose results relayc's interpreter gave also through the pipeline
 # its flipped header chooses (-differential=1), under ASan and LSan; no
 # two relayc pipelines may disagree beyond their contracts.
-if(TARGET pass_fuzzer)
-  set(_out ${CMAKE_BINARY_DIR}/oracle_differential)
-  add_test(NAME oracle_differential
-           COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && exec \"$0\" \"$@\""
-                   $<TARGET_FILE:pass_fuzzer> ${_out} ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer
-                   -differential=1 -seed=1 -runs=1500 -max_total_time=60
-                   -artifact_prefix=${_out}/)
-  set_tests_properties(oracle_differential PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 180)
-endif()
+set(_out ${CMAKE_BINARY_DIR}/oracle_differential)
+add_test(NAME oracle_differential
+         COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && exec \"$0\" \"$@\""
+                 $<TARGET_FILE:pass_fuzzer> ${_out} ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer
+                 -differential=1 -seed=1 -runs=1500 -max_total_time=60
+                 -artifact_prefix=${_out}/)
+set_tests_properties(oracle_differential PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 180)

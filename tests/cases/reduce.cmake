@@ -4,7 +4,7 @@
 # expression nodes that fails with the same pass and oracle
 # (tests/reduce/reduce_bug); reduce_triage requires crash files of two
 # passes in two buckets and several of one pass in one (tests/reduce/triage).
-if(TARGET pass_fuzzer AND TARGET relaysmith AND RS_TEST_PASSES)
+if(RS_TEST_PASSES)
   set(_reduce_cases
       "bad_fold_swap 12 bad_fold_swap"
       "bad_cse_attrs 12 bad_cse_attrs"

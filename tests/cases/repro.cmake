@@ -9,7 +9,7 @@ add_test(NAME repro_gcc_parse_fuzzer
 set_tests_properties(repro_gcc_parse_fuzzer PROPERTIES TIMEOUT 900 RESOURCE_LOCK gccbuild)
 # The pass_fuzzer crash is the one oracle_bad_fold_swap found and kept
 # (tests/cases/oracles.cmake), so it follows the generator as it changes.
-if(TARGET pass_fuzzer AND RS_TEST_PASSES)
+if(RS_TEST_PASSES)
   set(_crash ${CMAKE_BINARY_DIR}/crashes/bad_fold_swap)
   add_test(NAME repro_gcc_pass_fuzzer
            COMMAND ${CMAKE_SOURCE_DIR}/tests/repro/gcc_repro $<TARGET_FILE:pass_fuzzer> pass_fuzzer

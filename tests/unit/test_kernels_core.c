@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "compiler/ops/op.h"
-#include "compiler/ops/util.h"
+#include "compiler/ops/op_int.h"
 #include "test.h"
 
 /* The relation and kernel of each operator of the three families:

@@ -8,7 +8,7 @@
  */
 #include <math.h>
 
-#include "compiler/ops/util.h"
+#include "compiler/ops/op_int.h"
 #include "test.h"
 
 /* ------------------------------------------------ the family's functions */

@@ -21,7 +21,7 @@
 #include <stdarg.h>
 
 #include "compiler/ops/op.h"
-#include "compiler/ops/util.h"
+#include "compiler/ops/op_int.h"
 #include "test.h"
 
 enum {

@@ -1,14 +1,14 @@
 /*
- * passutil.h - helpers shared by the optimisation passes: the purity
+ * pass_int.h - helpers shared by the optimisation passes: the purity
  * judgement every pass uses to decide what may be dropped, merged or
  * moved, per-node memo maps, and small builders that keep .type set.
  * Internal to compiler/passes.
  */
-#ifndef RELAYC_PASSUTIL_H
-#define RELAYC_PASSUTIL_H
+#ifndef RELAYC_PASS_INT_H
+#define RELAYC_PASS_INT_H
 
-#include "../ir/ir.h"
-#include "../ir/ptrmap.h"
+#include "compiler/ir/ir.h"
+#include "compiler/ir/ptrmap.h"
 
 /* Memoised purity: an expression is pure when evaluating it can have no
  * effect and cannot fail or diverge, so it may be dropped or evaluated at

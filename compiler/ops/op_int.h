@@ -1,5 +1,5 @@
 /*
- * util.h - what the operator families share, in one private header with a
+ * op_int.h - what the operator families share, in one private header with a
  * section per file that implements it: argument checks for relations and
  * the tests of recognizers (util.c), shape arithmetic (inline), reading
  * attributes (attrs.c), drawing for solvers and samplers (util.c), the
@@ -7,8 +7,8 @@
  * arithmetic and accumulators for kernels (util.c).  Not used outside
  * compiler/ops and its tests.
  */
-#ifndef RELAYC_OPS_UTIL_H
-#define RELAYC_OPS_UTIL_H
+#ifndef RELAYC_OP_INT_H
+#define RELAYC_OP_INT_H
 
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
 /*
- * genint.h - the generator's internal state, shared by its files:
+ * gen_int.h - the generator's internal state, shared by its files:
  *   policy.c  policies and the header -> configuration mapping
  *   types.c   the type generator and ADT bookkeeping
  *   literal.c constants and literals
