@@ -269,19 +269,33 @@ static int setup(const char *cmd, const char *help, int argc, char **argv, Opts 
 
 /* ------------------------------------------------------------ reducing */
 
-/* The predicate's state: the target and the signature to keep. */
+static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **text);
+
+/* The predicate's state: the target, the signature to keep, and the
+ * expression nodes of the input kept last. */
 typedef struct Want {
   const Checker *k;
   const char *sig;
+  int64_t nodes;
   double start, last; /* for the progress line */
   bool tty;
 } Want;
 
+/* A candidate is kept when it fails the same way and its program is no
+ * larger: the reducer's order is on bytes (shortlex), and fewer bytes may
+ * decode to more nodes (another policy or pass sequence in the header),
+ * which a reduced program must never have. */
 static bool same_failure(const uint8_t *data, size_t size, void *ctx) {
   Want *w = ctx;
+  int64_t n = nodes(w->k, data, size, NULL);
+  if (n > w->nodes)
+    return false;
   char sig[TOOL_SIG_MAX];
   check(w->k, data, size, sig);
-  return strcmp(sig, w->sig) == 0;
+  if (strcmp(sig, w->sig) != 0)
+    return false;
+  w->nodes = n;
+  return true;
 }
 
 /* The progress line: rewritten in place on a terminal (4 times a second
@@ -346,7 +360,7 @@ static bool write_mlir(const Checker *k, const uint8_t *data, size_t size, const
 static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const uint8_t *data,
                       size_t size, const char *out) {
   double now = tool_now();
-  Want w = {k, sig, now, now, isatty(2)};
+  Want w = {k, sig, nodes(k, data, size, NULL), now, now, isatty(2)};
   RedOptions ro = {k->cfg.policy, same_failure, &w, progress, o->max_tests};
   RedResult r;
   if (!red_reduce(&ro, data, size, &r)) {
