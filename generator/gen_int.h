@@ -305,6 +305,27 @@ Expr *gen_shape_poly(GenCtx *g, Type *t, int budget);
 bool gen_shape_observed_ok(GenCtx *g, const Type *t);
 Expr *gen_shape_observed(GenCtx *g, Type *t, int budget);
 
+/* The default policy's data (policy.c): also the reject policy's
+ * (breaker.c), which adds the break bytes to the same programs. */
+#define GEN_DEFAULT_DATA                                                                           \
+  .form_weight =                                                                                   \
+      {                                                                                            \
+          [GF_VAR] = 6,       [GF_LIT] = 3,   [GF_SHARE] = 3, [GF_LET] = 5,    [GF_IF] = 2,        \
+          [GF_PROJ] = 2,      [GF_OP] = 12,   [GF_CALL] = 3,  [GF_GLOBAL] = 3, [GF_REF_READ] = 1,  \
+          [GF_REF_WRITE] = 1, [GF_MATCH] = 2, [GF_PARAM] = 4,                                      \
+  },                                                                                               \
+  .type_weight = {[GT_TENSOR] = 12, [GT_TUPLE] = 2, [GT_FUNC] = 2,                                 \
+                  [GT_REF] = 1,     [GT_ADT] = 2,   [GT_OPTYPE] = 6},                              \
+  .pattern_weight = {1, 1, 1, 2, 3, 2}, .features = GEN_F_ALL, .swarm = true, .budget = 20,        \
+  .budget_min = 4, .budget_max = 40, .max_depth = 10, .max_type_depth = 2, .max_params = 3,        \
+  .max_main_params = 6, .max_globals = 4, .max_adts = 2,                                           \
+  .limits = {.max_rank = 4,                                                                        \
+             .max_dim = 8,                                                                         \
+             .max_numel = 256,                                                                     \
+             .max_flops = 16384,                                                                   \
+             .dtypes = (1u << DT_COUNT) - 1},                                                      \
+  .dtypes = (1u << DT_COUNT) - 1
+
 /* The data every pass-directed policy has in common with the default
  * policy (types, operators, swarm, limits); each adds its name, doc,
  * form weights, features, budgets, globals and hook. */
