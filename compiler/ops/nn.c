@@ -321,14 +321,16 @@ void k_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   double eps = ir_attr_float(at, "epsilon", 1e-5);
   bool center = ir_attr_bool(at, "center", true), scale = ir_attr_bool(at, "scale", true);
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  DType dt = outs[0]->dtype;
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = (i / inner) % len;
-    double v = op_fdiv(ir_tensor_get_f64(x, i) - ir_tensor_get_f64(mean, c),
-                       sqrt(ir_tensor_get_f64(var, c) + eps));
+    double d = op_round(dt, ir_tensor_get_f64(x, i) - ir_tensor_get_f64(mean, c));
+    double s = op_round(dt, sqrt(op_round(dt, ir_tensor_get_f64(var, c) + op_round(dt, eps))));
+    double v = op_round(dt, op_fdiv(d, s));
     if (scale)
-      v *= ir_tensor_get_f64(gamma, c);
+      v = op_round(dt, v * ir_tensor_get_f64(gamma, c));
     if (center)
-      v += ir_tensor_get_f64(beta, c);
+      v = op_round(dt, v + ir_tensor_get_f64(beta, c));
     ir_tensor_set_f64(outs[0], i, v);
   }
   for (int64_t c = 0; c < len; c++) {

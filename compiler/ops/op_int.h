@@ -422,4 +422,12 @@ static inline double op_fdiv(double a, double b) {
   return (a < 0) != __builtin_signbit(b) ? -__builtin_inf() : __builtin_inf();
 }
 
+/* v rounded to dtype dt (float32: the nearest float; float64: v).  A
+ * float32 kernel that computes a step in double and rounds it with this
+ * gets exactly the float32 step (+, -, *, / and sqrt: double has more than
+ * twice float's precision), as Relay's kernels compute them. */
+static inline double op_round(DType dt, double v) {
+  return dt == DT_FLOAT32 ? (double)(float)v : v;
+}
+
 #endif

@@ -52,15 +52,22 @@ void nv_bias_add(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tenso
   }
 }
 
+/* v as a float32 step gives it when f32 (the nearest float), else v. */
+static double step(bool f32, double v) {
+  return f32 ? (double)(float)v : v;
+}
+
 /* (x - mean) / sqrt(var + eps) * gamma + beta, gamma left out unless scale
- * and beta unless center. */
-static double normalise(double x, double mean, double var, double eps, bool scale, double gamma,
-                        bool center, double beta) {
-  double v = nv_div(x - mean, sqrt(var + eps));
+ * and beta unless center; with f32, every step rounded to float32 as the
+ * operator's definition computes it in the tensor's dtype. */
+static double normalise(bool f32, double x, double mean, double var, double eps, bool scale,
+                        double gamma, bool center, double beta) {
+  double v =
+      step(f32, nv_div(step(f32, x - mean), step(f32, sqrt(step(f32, var + step(f32, eps))))));
   if (scale)
-    v *= gamma;
+    v = step(f32, v * gamma);
   if (center)
-    v += beta;
+    v = step(f32, v + beta);
   return v;
 }
 
@@ -79,8 +86,8 @@ void nv_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
     nv_coord(x->rank, x->shape, i, c);
     int64_t k = c[axis];
     nv_put_f(outs[0], i,
-             normalise(nv_f(x, i), nv_f(args[3], k), nv_f(args[4], k), eps, scale, nv_f(args[1], k),
-                       center, nv_f(args[2], k)));
+             normalise(x->dtype == DT_FLOAT32, nv_f(x, i), nv_f(args[3], k), nv_f(args[4], k), eps,
+                       scale, nv_f(args[1], k), center, nv_f(args[2], k)));
   }
   for (int64_t k = 0; k < outs[1]->numel; k++) {
     nv_put(outs[1], k, args[3], k);
@@ -110,9 +117,9 @@ void nv_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
     }
     var /= (double)n;
     int64_t k = c[axis];
-    nv_put_f(
-        outs[0], i,
-        normalise(nv_f(x, i), mean, var, eps, scale, nv_f(args[1], k), center, nv_f(args[2], k)));
+    nv_put_f(outs[0], i,
+             normalise(false, nv_f(x, i), mean, var, eps, scale, nv_f(args[1], k), center,
+                       nv_f(args[2], k)));
   }
 }
 
