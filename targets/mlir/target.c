@@ -801,7 +801,7 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
           if (mlt_known_difference(p->m, want.value, value))
             snprintf(p->key, sizeof p->key,
                      "known cause: a float op with a constant zero (MLIR "
-                     "folds it) or a padded conv2d");
+                     "folds it), min/max of infinities or a padded conv2d");
           else if (v->key) /* the oracle's own (the differential's) */
             ;
           else if (blame(p, &v->pipeline, sig->nargs, flat, want.value, blamed, sizeof blamed))

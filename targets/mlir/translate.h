@@ -97,8 +97,9 @@ bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **re
 /* Whether the difference between want (relayc's interpreter) and got
  * (MLIR's run of the translation of m) may have a known cause that is
  * not a new bug: MLIR 22.1 folds float x * 0 to 0 and x + 0 to x
- * (docs/findings/mlir.md #5), and relayc's conv2d skips the padding taps
- * where TOSA multiplies them (0 * NaN = NaN).  known.c. */
+ * (docs/findings/mlir.md #5), its reduce_min/max of infinities give
+ * the largest finite float (#16), and relayc's conv2d skips the padding
+ * taps where TOSA multiplies them (0 * NaN = NaN).  known.c. */
 bool mlt_known_difference(const Module *m, const EvValue *want, const EvValue *got);
 
 #endif

@@ -186,8 +186,8 @@ static void check(const Opts *o, Module *m, const char *name, Tally *t) {
     } else if (mlt_known_difference(m, want.value, v)) {
       t->known++;
       printf("%s: differs (%s), by a known cause: a float operation with a constant zero "
-             "(MLIR folds it, docs/findings/mlir.md #5) or a padded conv2d (relayc skips the "
-             "padding)\n",
+             "(MLIR folds it, docs/findings/mlir.md #5), a min/max reduction of infinities (#16) "
+             "or a padded conv2d (relayc skips the padding)\n",
              name, why);
     } else {
       t->different++;
