@@ -150,10 +150,10 @@ int cmd_decode(int argc, char **argv) {
       if (++i >= argc)
         return tool_usage_error("decode", "--policy needs a value");
       policy = argv[i];
-    } else if (!strcmp(a, "--target") || !strncmp(a, "--target=", 9)) {
-      if (!a[8] && ++i >= argc)
+    } else if (!strcmp(a, "--target")) {
+      if (++i >= argc)
         return tool_usage_error("decode", "--target needs a value");
-      target = a[8] ? a + 9 : argv[i];
+      target = argv[i];
       if (strcmp(target, "mlir") != 0)
         return tool_usage_error("decode", "unknown target '%s' (known: mlir)", target);
     } else if (!strcmp(a, "--spans")) {

@@ -4,6 +4,7 @@
  * prints a message and exits 2.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tool.h"
@@ -36,6 +37,8 @@ static void main_help(FILE *f) {
         "relaysmith decodes any byte string into a well-typed Relay-style program\n"
         "(the type-directed generator of the relaysmith fuzzers).\n"
         "\n"
+        "An option that takes a value is written --name VALUE or --name=VALUE.\n"
+        "\n"
         "commands:\n",
         f);
   for (int i = 0; i < NCOMMANDS; i++)
@@ -53,8 +56,24 @@ int main(int argc, char **argv) {
     return 0;
   }
   for (int i = 0; i < NCOMMANDS; i++)
-    if (!strcmp(cmd, commands[i].name))
-      return commands[i].run(argc - 2, argv + 2);
+    if (!strcmp(cmd, commands[i].name)) {
+      /* Every option that takes a value is spelled both ways, --name
+       * VALUE and --name=VALUE: the latter is split here, once. */
+      char **args = calloc((size_t)argc * 2, sizeof *args);
+      int n = 0;
+      for (int k = 2; k < argc; k++) {
+        char *eq = strchr(argv[k], '=');
+        if (!strncmp(argv[k], "--", 2) && eq && eq > argv[k] + 2) {
+          *eq = 0; /* argv's strings are ours to modify (C11 5.1.2.2.1) */
+          args[n++] = argv[k];
+          args[n++] = eq + 1;
+        } else
+          args[n++] = argv[k];
+      }
+      int rc = commands[i].run(n, args);
+      free(args);
+      return rc;
+    }
   fprintf(stderr, "relaysmith: unknown command '%s'\n\n", cmd);
   main_help(stderr);
   return 2;

@@ -167,10 +167,10 @@ int cmd_run(int argc, char **argv) {
       printf("%spasses: %s\n", run_help, names);
       return 0;
     }
-    if (!strncmp(a, "--passes=", 9))
-      passes = a + 9;
-    else if (!strncmp(a, "--print-after=", 14))
-      print_after = a + 14;
+    if (!strcmp(a, "--passes") && i + 1 < argc)
+      passes = argv[++i];
+    else if (!strcmp(a, "--print-after") && i + 1 < argc)
+      print_after = argv[++i];
     else if (!strcmp(a, "--policy") && i + 1 < argc)
       policy = argv[++i];
     else if (!strcmp(a, "--seed") && i + 1 < argc) {
