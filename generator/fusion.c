@@ -106,13 +106,51 @@ static Expr *chain(GenCtx *g, Type *t, int budget, int len, const Chain *c) {
   return link(g, op, t, budget, len, c);
 }
 
-/* The hook: at the root of @main, and now and then below it, make a sink
- * operator for t whose tensor arguments are chains. */
+/* Nodes of a wide tree: more than MAX_DEPTH (fuse_ops.c, 256), which no
+ * budget-bound shape reaches. */
+enum { WIDE_MIN = 260, WIDE_MORE = 64 };
+
+/* A tree of n binary operators ops[0..nops) on t, their operands of type t
+ * (leaves: variables and literals); each side gets 3/8 to 5/8 of the
+ * nodes, so the depth stays logarithmic and no subtree holds 256. */
+static Expr *wide(GenCtx *g, Type *t, int n, const OpId *ops, int nops) {
+  if (n == 0)
+    return gen_sub(g, t, 1, false);
+  OpId op = ops[gen_choose(g, (uint32_t)nops)];
+  int left = (n - 1) * (3 + (int)gen_choose(g, 3)) / 8;
+  Expr *args[2] = {wide(g, t, left, ops, nops), wide(g, t, n - 1 - left, ops, nops)};
+  return ir_call_op(g->m, op, 2, args, &(Attrs){0});
+}
+
+/* Now and then at the root: a wide tree of elementwise operators, whose
+ * halves fuse into two groups that must not merge: together they exceed
+ * fuse_ops' MAX_DEPTH nodes per primitive function (F2). */
+static Expr *wide_tree(GenCtx *g, Type *t) {
+  static const OpId binary[] = {OP_ADD, OP_SUBTRACT, OP_MULTIPLY, OP_MAXIMUM, OP_MINIMUM};
+  OpId ops[5];
+  int nops = 0;
+  for (int i = 0; i < 5; i++)
+    if (gen_op_ok(g, binary[i], t))
+      ops[nops++] = binary[i];
+  if (nops == 0)
+    return NULL;
+  g->pure = false;
+  return wide(g, t, WIDE_MIN + (int)gen_choose(g, WIDE_MORE), ops, nops);
+}
+
+/* The hook: at the root of @main (one input in 32 a wide tree instead),
+ * and now and then below it, make a sink operator for t whose tensor
+ * arguments are chains. */
 static Expr *fusion_hook(GenCtx *g, Type *t, int budget) {
   if (t->kind != TY_TENSOR || budget < 6)
     return NULL;
   if (gen_depth(g) > 1 && gen_choose(g, 4) != 3)
     return NULL;
+  if (gen_depth(g) <= 1 && gen_choose(g, 32) == 31) {
+    Expr *e = wide_tree(g, t);
+    if (e)
+      return e;
+  }
   OpId ops[OP_COUNT];
   uint32_t w[OP_COUNT];
   int n = ops_of(g, t, SINK_PATTERNS, ops, w);

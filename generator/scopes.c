@@ -13,7 +13,8 @@
  *   let fn     a let-bound closure called once or twice (to_gnf keeps a
  *              function literal used twice, moves one used once);
  *   pure let   let %x = v with v pure (shareable or not) and %x used
- *              twice, once or not at all, and with v impure (kept);
+ *              twice, once or not at all (then annotated or not), and
+ *              with v impure (kept);
  *   poly       `let %f: fn(..) -> T = @g` of a polymorphic global, the
  *              annotation instantiating it (to_gnf's K3), and its calls
  *              (inline.c).
@@ -151,7 +152,9 @@ static Expr *pure_let(GenCtx *g, Type *t, int budget) {
   Expr *v = gen_sub(g, t, b[0], false);
   Uses u = {t, b[1], (int)gen_choose(g, 3)};
   if (u.twice == 2) {
-    Var *x = gen_fresh_var(g, "x", t, true);
+    /* Annotated or not (a tensor value fixes its own type), so that
+     * to_gnf also drops unannotated unused lets. */
+    Var *x = gen_fresh_var(g, "x", t, gen_choose(g, 2) == 0);
     Expr *body = gen_sub(g, t, b[1], false);
     g->pure = false;
     return ir_let(g->m, x, v, body);

@@ -107,9 +107,10 @@
  * broadcast and injective operators feeding a COMM_REDUCE or
  * OUT_ELEMWISE_FUSABLE sink, intermediates with several consumers (bound
  * by lets, or graph-shared), tuples and projections of tensors, opaque
- * operators in the middle of a chain, chains longer than MAX_DEPTH would
- * need (not generated: budgets are far smaller), and primitive functions
- * from an earlier run (pass_fuzzer's sequences with fuse_ops twice).
+ * operators in the middle of a chain, trees of more than MAX_DEPTH
+ * elementwise operators whose halves must not merge (the policy's "wide"
+ * trees, beyond every budget), and primitive functions from an earlier
+ * run (pass_fuzzer's sequences with fuse_ops twice).
  */
 #include <stdio.h>
 #include <string.h>

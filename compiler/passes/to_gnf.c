@@ -272,15 +272,17 @@ static bool closed(Info *in, Expr *e) {
 
 typedef enum { KEEP, SHARE, MOVE, DROP } Verdict;
 
-/* What happens to `let x = v` (v already converted); which K rule keeps
- * it is written to *why. */
-static Verdict judge(Info *in, const Var *x, Expr *v, int64_t uses, const char **why) {
+/* What happens to `let x = v` (v already converted), given whether v is
+ * pure and synthesizes its type; which K rule keeps it is written to
+ * *why. */
+static Verdict judge(Info *in, const Var *x, Expr *v, int64_t uses, bool pure, bool synthesizes,
+                     const char **why) {
   *why = NULL;
-  if (!pass_is_pure(&in->pm, v))
+  if (!pure)
     *why = "its value has effects (K1)";
   else if (x->type && v->type && !ir_type_equal(x->type, v->type))
     *why = "its variable's type differs from its value's (K3)";
-  else if (x->annot && !synth(in, v))
+  else if (x->annot && !synthesizes)
     *why = "its annotation fixes a type its value does not synthesize (K3)";
   else if (uses == 0 && !closed(in, v))
     *why = "its unused value fixes types used elsewhere (K3)";
@@ -314,7 +316,8 @@ static Expr *gnf_let(Gnf *g, Expr *e) {
   Expr *v = gnf(g, e->let.value);
   int64_t uses = uses_of(&g->in, x);
   const char *why;
-  Verdict verdict = judge(&g->in, x, v, uses, &why);
+  Verdict verdict =
+      judge(&g->in, x, v, uses, pass_is_pure(&g->in.pm, v), x->annot && synth(&g->in, v), &why);
   if (verdict != KEEP && (x->annot || uses == 0))
     pass_pin_refs(v); /* keep fixed what the annotation or the dropped value fixed */
   switch (verdict) {
@@ -391,8 +394,101 @@ typedef struct {
   const GlobalFn *g;
   Diag *d;
   PtrMap seen;
+  PtrMap pure; /* Expr* -> 1 pure by post_pure, 2 not */
   bool ok;
 } Post;
+
+/* The checker judges purity and function literals' types a second time,
+ * written apart from the pass's pass_is_pure and params_annotated, so
+ * that a bug in those (a let kept for an effect its value does not have,
+ * or for a type its value does fix) cannot make the checker agree.  Both
+ * are sound (they say "pure" and "fixed" only when it is so); the checker
+ * takes whichever judgement says more. */
+
+/* Does p match every value of its type? */
+static bool post_irrefutable(const Pattern *p) {
+  if (p->kind == PAT_WILD || p->kind == PAT_VAR)
+    return true;
+  for (int i = 0; p->kind == PAT_TUPLE && i < p->n; i++)
+    if (!post_irrefutable(p->sub[i]))
+      return false;
+  return p->kind == PAT_TUPLE;
+}
+
+/* Does clause i of match e catch every value built with c (c NULL: every
+ * value)? */
+static bool post_catches(const Expr *e, int i, const Ctor *c) {
+  const Pattern *p = e->match.clauses[i].pat;
+  if (post_irrefutable(p))
+    return true;
+  if (!c || p->kind != PAT_CTOR || p->ctor != c)
+    return false;
+  for (int j = 0; j < p->n; j++)
+    if (!post_irrefutable(p->sub[j]))
+      return false;
+  return true;
+}
+
+/* Can match e not fail: a clause catches everything, or each constructor
+ * of the scrutinee's type has a clause that catches all of its values? */
+static bool post_total(const Expr *e) {
+  const TypeDef *def = NULL;
+  for (int i = 0; i < e->match.n; i++) {
+    if (post_catches(e, i, NULL))
+      return true;
+    if (e->match.clauses[i].pat->kind == PAT_CTOR)
+      def = e->match.clauses[i].pat->ctor->def;
+  }
+  for (int k = 0; def && k < def->nctors; k++) {
+    bool caught = false;
+    for (int i = 0; !caught && i < e->match.n; i++)
+      caught = post_catches(e, i, def->ctors[k]);
+    if (!caught)
+      return false;
+  }
+  return def && def->nctors > 0;
+}
+
+typedef struct {
+  Post *p;
+  bool ok;
+} PureKids;
+
+static bool post_pure(Post *p, Expr *e);
+
+static void pure_kid(Expr **slot, void *ctx) {
+  PureKids *k = ctx;
+  k->ok = k->ok && post_pure(k->p, *slot);
+}
+
+/* Is e pure (pass_int.h's definition: no ref operation, no closure or
+ * global call, no match that may fail)? */
+static bool post_pure(Post *p, Expr *e) {
+  int64_t *v = ptrmap_get(&p->pure, e);
+  if (v)
+    return *v == 1;
+  bool ok = !(e->kind == EX_REF_NEW || e->kind == EX_REF_READ || e->kind == EX_REF_WRITE ||
+              (e->kind == EX_CALL && e->call.kind == CALL_EXPR) ||
+              (e->kind == EX_MATCH && !post_total(e)));
+  if (ok && e->kind != EX_FUNC) { /* making a closure runs nothing */
+    PureKids k = {p, true};
+    ir_expr_children(e, pure_kid, &k);
+    ok = k.ok;
+  }
+  *ptrmap_put(&p->pure, e, NULL) = ok ? 1 : 2;
+  return ok;
+}
+
+/* Is e a function literal whose annotations fix its type (every
+ * parameter and the result annotated, no type parameters)? */
+static bool post_fixed_fn(const Expr *e) {
+  if (e->kind != EX_FUNC || !e->func.ret || e->func.ntvars > 0)
+    return false;
+  for (int i = 0; i < e->func.nparams; i++)
+    if (!e->func.params[i]->annot)
+      return false;
+  return true;
+}
 
 static void post_visit(Expr **slot, void *ctx) {
   Post *p = ctx;
@@ -401,7 +497,11 @@ static void post_visit(Expr **slot, void *ctx) {
   Expr *e = *slot;
   if (e->kind == EX_LET) {
     const char *why;
-    Verdict v = judge(&p->in, e->let.var, e->let.value, uses_of(&p->in, e->let.var), &why);
+    Var *x = e->let.var;
+    Expr *val = e->let.value;
+    bool pure = pass_is_pure(&p->in.pm, val) || post_pure(p, val);
+    bool synthesizes = x->annot && (synth(&p->in, val) || post_fixed_fn(val));
+    Verdict v = judge(&p->in, x, val, uses_of(&p->in, x), pure, synthesizes, &why);
     if (v != KEEP) {
       p->ok = false;
       pass_report(p->d, p->g, e, "not in graph normal form: the let of %%%s should be %s",
@@ -424,5 +524,6 @@ bool post_to_gnf(const Module *m, Diag *d) {
   }
   info_free(&p.in);
   ptrmap_free(&p.seen);
+  ptrmap_free(&p.pure);
   return p.ok;
 }
