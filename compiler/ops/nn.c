@@ -142,12 +142,15 @@ bool sample_softmax(OpId op, OpSolveCtx *cx, OpSig *sig) {
   return solve_softmax(op, draw_float_tensor(cx, OP_FLOATS), cx, sig);
 }
 
-/* softmax(x) = exp(x - max) / sum exp(x - max) along the axis, computed in
- * double; log_softmax(x) = x - max - log sum exp(x - max). */
+/* softmax(x) = exp(x - max) * (1 / sum exp(x - max)) along the axis,
+ * log_softmax(x) = (x - max) - log sum exp(x - max): each step in x's
+ * dtype, the sum accumulated in double and rounded once
+ * (docs/operators.md, "Float arithmetic"). */
 void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
                int nouts, Arena *scratch) {
   const Tensor *x = args[0];
   Tensor *r = outs[0];
+  DType dt = r->dtype;
   int64_t axis = ir_attr_int(at, "axis", -1), outer, len, inner;
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   for (int64_t o = 0; o < outer; o++)
@@ -157,11 +160,13 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
       for (int64_t i = 0; i < len; i++)
         m = op_fmax(m, ir_tensor_get_f64(x, base + i * inner));
       for (int64_t i = 0; i < len; i++)
-        sum += exp(ir_tensor_get_f64(x, base + i * inner) - m);
+        sum += op_round(dt, exp(op_round(dt, ir_tensor_get_f64(x, base + i * inner) - m)));
+      double s = op_round(dt, sum);
+      double inv = op_round(dt, op_fdiv(1.0, s)), lg = op_round(dt, log(s));
       for (int64_t i = 0; i < len; i++) {
-        double v = ir_tensor_get_f64(x, base + i * inner) - m;
+        double d = op_round(dt, ir_tensor_get_f64(x, base + i * inner) - m);
         ir_tensor_set_f64(r, base + i * inner,
-                          op == OP_SOFTMAX ? op_fdiv(exp(v), sum) : v - log(sum));
+                          op == OP_SOFTMAX ? op_round(dt, exp(d)) * inv : d - lg);
       }
     }
 }
@@ -383,34 +388,40 @@ bool sample_layer_norm(OpId op, OpSolveCtx *cx, OpSig *sig) {
 }
 
 /* R = (A - mean) / sqrt(var + eps) * gamma + beta with the (population)
- * mean and variance of each slice along axis. */
+ * mean and variance of each slice along axis: mean = sum A / n and var =
+ * sum (A - mean)^2 / n, each sum accumulated in double and divided, then
+ * rounded once; every other step in A's dtype (docs/operators.md, "Float
+ * arithmetic"). */
 void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
                   int nouts, Arena *scratch) {
   const Tensor *x = args[0], *gamma = args[1], *beta = args[2];
   int64_t axis = ir_attr_int(at, "axis", -1), outer, len, inner;
   double eps = ir_attr_float(at, "epsilon", 1e-5);
   bool center = ir_attr_bool(at, "center", true), scale = ir_attr_bool(at, "scale", true);
+  DType dt = outs[0]->dtype;
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   if (len == 0)
     return; /* nothing to normalise, nothing to write */
   for (int64_t o = 0; o < outer; o++)
     for (int64_t in = 0; in < inner; in++) {
       int64_t base = o * len * inner + in;
-      double mean = 0, var = 0;
+      double sum = 0, sq = 0;
       for (int64_t i = 0; i < len; i++)
-        mean += ir_tensor_get_f64(x, base + i * inner);
-      mean /= (double)len;
+        sum += ir_tensor_get_f64(x, base + i * inner);
+      double mean = op_round(dt, sum / (double)len);
       for (int64_t i = 0; i < len; i++) {
-        double dv = ir_tensor_get_f64(x, base + i * inner) - mean;
-        var += dv * dv;
+        double d = op_round(dt, ir_tensor_get_f64(x, base + i * inner) - mean);
+        sq += op_round(dt, d * d);
       }
-      var /= (double)len;
+      double var = op_round(dt, sq / (double)len);
+      double s = op_round(dt, sqrt(op_round(dt, var + op_round(dt, eps))));
       for (int64_t i = 0; i < len; i++) {
-        double v = op_fdiv(ir_tensor_get_f64(x, base + i * inner) - mean, sqrt(var + eps));
+        double d = op_round(dt, ir_tensor_get_f64(x, base + i * inner) - mean);
+        double v = op_round(dt, op_fdiv(d, s));
         if (scale)
-          v *= ir_tensor_get_f64(gamma, i);
+          v = op_round(dt, v * ir_tensor_get_f64(gamma, i));
         if (center)
-          v += ir_tensor_get_f64(beta, i);
+          v = op_round(dt, v + ir_tensor_get_f64(beta, i));
         ir_tensor_set_f64(outs[0], base + i * inner, v);
       }
     }

@@ -14,8 +14,11 @@
  * a zero bound, a NaN bound changes nothing, and a_max wins when a_min >
  * a_max) with the bounds
  * (default -inf and +inf) converted to the input dtype first, with
- * saturation and NaN -> 0 for ints; a NaN input stays NaN.  float32 is
- * computed in double and rounded once.  cast: float -> int saturates and
+ * saturation and NaN -> 0 for ints; a NaN input stays NaN.  Each step
+ * is computed in the input's dtype (docs/operators.md, "Float
+ * arithmetic"): one libm call in double rounded once for the single-step
+ * operators, and rsqrt = 1 / sqrt x and sigmoid = 1 / (e^-x + 1) rounded
+ * after every step, as their lowering computes them.  cast: float -> int saturates and
  * sends NaN to 0, int -> int wraps, anything -> bool is x != 0.
  */
 #include <math.h>
@@ -109,16 +112,16 @@ static double round_even(double x) {
   return round(x);
 }
 
-/* One float element; lo and hi are clip's bounds. */
-static double un_float(OpId op, double x, double lo, double hi) {
+/* One float element of dtype dt; lo and hi are clip's bounds. */
+static double un_float(OpId op, DType dt, double x, double lo, double hi) {
   switch (op) {
   case OP_NEGATIVE: return -x;
   case OP_ABS: return fabs(x);
   case OP_EXP: return exp(x);
   case OP_LOG: return log(x);
   case OP_SQRT: return sqrt(x);
-  case OP_RSQRT: return op_fdiv(1.0, sqrt(x));
-  case OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
+  case OP_RSQRT: return op_fdiv(1.0, op_round(dt, sqrt(x)));
+  case OP_SIGMOID: return 1.0 / op_round(dt, op_round(dt, exp(-x)) + 1.0);
   case OP_TANH: return tanh(x);
   case OP_RELU: return op_fmax(x, 0.0);
   case OP_FLOOR: return floor(x);
@@ -159,7 +162,7 @@ void k_unary(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
     if (x->dtype == DT_FLOAT32)
       lo = (float)lo, hi = (float)hi;
     for (int64_t i = 0; i < x->numel; i++)
-      ir_tensor_set_f64(r, i, un_float(op, ir_tensor_get_f64(x, i), lo, hi));
+      ir_tensor_set_f64(r, i, un_float(op, x->dtype, ir_tensor_get_f64(x, i), lo, hi));
   } else {
     int64_t ilo = ir_sat_f64_to_int(lo, x->dtype), ihi = ir_sat_f64_to_int(hi, x->dtype);
     for (int64_t i = 0; i < x->numel; i++)

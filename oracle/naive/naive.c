@@ -206,6 +206,10 @@ double nv_div(double a, double b) {
   return (a < 0) == (signbit(b) != 0) ? INFINITY : -INFINITY;
 }
 
+double nv_step(DType dt, double v) {
+  return dt == DT_FLOAT32 ? (double)(float)v : v;
+}
+
 double nv_max(double a, double b) {
   if (isnan(a) || isnan(b))
     return isnan(a) ? a : b;

@@ -68,6 +68,10 @@ void nv_put(Tensor *dst, int64_t i, const Tensor *src, int64_t j);
 void nv_convert(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i);
 /* IEEE division, zero divisors spelled out (no UBSan report). */
 double nv_div(double a, double b);
+/* v as one arithmetic step in dtype dt gives it: for float32 the nearest
+ * float (a +, -, *, /, sqrt computed in double and rounded is the float32
+ * step), else v.  docs/operators.md, "Float arithmetic". */
+double nv_step(DType dt, double v);
 /* max and min as `maximum` and `minimum` define them: a NaN operand wins
  * (the first when both are), and -0 is below +0. */
 double nv_max(double a, double b);

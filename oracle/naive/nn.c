@@ -1,7 +1,8 @@
 /*
  * nn.c - naive kernels of nn.softmax, nn.log_softmax, nn.bias_add,
  * nn.batch_norm, nn.layer_norm and nn.pad (docs/operators.md, "nn"),
- * floats computed in double and rounded once.
+ * floats computed step by step in the tensor's dtype, sums accumulated in
+ * double and rounded once (docs/operators.md, "Float arithmetic").
  */
 #include <math.h>
 #include <string.h>
@@ -16,12 +17,14 @@ static int64_t along(const Tensor *x, const int64_t *c, int axis, int64_t k) {
   return nv_index(x->rank, x->shape, cc);
 }
 
-/* softmax: R = exp(A - max) / sum exp(A - max) along axis (default -1);
- * log_softmax: R = A - max - log sum exp(A - max).  max as `max`
- * defines it (a NaN wins), the sum in order along the axis. */
+/* softmax: R = exp(A - max) * (1 / sum exp(A - max)) along axis (default
+ * -1); log_softmax: R = (A - max) - log sum exp(A - max).  max as `max`
+ * defines it (a NaN wins), the sum in order along the axis, every other
+ * step in A's dtype. */
 void nv_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
                 int nouts) {
   const Tensor *x = args[0];
+  DType dt = x->dtype;
   int axis = nv_axis(nv_int(at, "axis", -1), x->rank);
   int64_t c[IR_MAX_RANK], n = x->shape[axis];
   for (int64_t i = 0; i < x->numel; i++) {
@@ -30,9 +33,12 @@ void nv_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor
     for (int64_t k = 0; k < n; k++)
       m = nv_max(m, nv_f(x, along(x, c, axis, k)));
     for (int64_t k = 0; k < n; k++)
-      sum += exp(nv_f(x, along(x, c, axis, k)) - m);
-    double v = nv_f(x, i) - m;
-    nv_put_f(outs[0], i, op == OP_SOFTMAX ? nv_div(exp(v), sum) : v - log(sum));
+      sum += nv_step(dt, exp(nv_step(dt, nv_f(x, along(x, c, axis, k)) - m)));
+    double s = nv_step(dt, sum), v = nv_step(dt, nv_f(x, i) - m);
+    if (op == OP_SOFTMAX)
+      nv_put_f(outs[0], i, nv_step(dt, exp(v)) * nv_step(dt, nv_div(1, s)));
+    else
+      nv_put_f(outs[0], i, v - nv_step(dt, log(s)));
   }
 }
 
@@ -52,22 +58,17 @@ void nv_bias_add(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tenso
   }
 }
 
-/* v as a float32 step gives it when f32 (the nearest float), else v. */
-static double step(bool f32, double v) {
-  return f32 ? (double)(float)v : v;
-}
-
 /* (x - mean) / sqrt(var + eps) * gamma + beta, gamma left out unless scale
- * and beta unless center; with f32, every step rounded to float32 as the
+ * and beta unless center; every step rounded to dtype dt, as the
  * operator's definition computes it in the tensor's dtype. */
-static double normalise(bool f32, double x, double mean, double var, double eps, bool scale,
+static double normalise(DType dt, double x, double mean, double var, double eps, bool scale,
                         double gamma, bool center, double beta) {
-  double v =
-      step(f32, nv_div(step(f32, x - mean), step(f32, sqrt(step(f32, var + step(f32, eps))))));
+  double v = nv_step(
+      dt, nv_div(nv_step(dt, x - mean), nv_step(dt, sqrt(nv_step(dt, var + nv_step(dt, eps))))));
   if (scale)
-    v = step(f32, v * gamma);
+    v = nv_step(dt, v * gamma);
   if (center)
-    v = step(f32, v + beta);
+    v = nv_step(dt, v + beta);
   return v;
 }
 
@@ -86,8 +87,8 @@ void nv_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
     nv_coord(x->rank, x->shape, i, c);
     int64_t k = c[axis];
     nv_put_f(outs[0], i,
-             normalise(x->dtype == DT_FLOAT32, nv_f(x, i), nv_f(args[3], k), nv_f(args[4], k), eps,
-                       scale, nv_f(args[1], k), center, nv_f(args[2], k)));
+             normalise(x->dtype, nv_f(x, i), nv_f(args[3], k), nv_f(args[4], k), eps, scale,
+                       nv_f(args[1], k), center, nv_f(args[2], k)));
   }
   for (int64_t k = 0; k < outs[1]->numel; k++) {
     nv_put(outs[1], k, args[3], k);
@@ -97,7 +98,9 @@ void nv_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
 
 /* layer_norm(A, gamma, beta, axis): each slice along axis (default -1)
  * normalised with its own mean and (population) variance, then scaled by
- * gamma and shifted by beta element by element. */
+ * gamma and shifted by beta element by element.  mean = sum A / n and var
+ * = sum (A - mean)^2 / n are sums in double divided and rounded once;
+ * each difference and square is a step in A's dtype. */
 void nv_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
                    int nouts) {
   const Tensor *x = args[0];
@@ -107,18 +110,19 @@ void nv_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
   int64_t c[IR_MAX_RANK], n = x->shape[axis];
   for (int64_t i = 0; i < x->numel; i++) {
     nv_coord(x->rank, x->shape, i, c);
-    double mean = 0, var = 0;
+    DType dt = x->dtype;
+    double sum = 0, sq = 0;
     for (int64_t k = 0; k < n; k++)
-      mean += nv_f(x, along(x, c, axis, k));
-    mean /= (double)n;
+      sum += nv_f(x, along(x, c, axis, k));
+    double mean = nv_step(dt, sum / (double)n);
     for (int64_t k = 0; k < n; k++) {
-      double d = nv_f(x, along(x, c, axis, k)) - mean;
-      var += d * d;
+      double d = nv_step(dt, nv_f(x, along(x, c, axis, k)) - mean);
+      sq += nv_step(dt, d * d);
     }
-    var /= (double)n;
+    double var = nv_step(dt, sq / (double)n);
     int64_t k = c[axis];
     nv_put_f(outs[0], i,
-             normalise(false, nv_f(x, i), mean, var, eps, scale, nv_f(args[1], k), center,
+             normalise(dt, nv_f(x, i), mean, var, eps, scale, nv_f(args[1], k), center,
                        nv_f(args[2], k)));
   }
 }

@@ -1,22 +1,26 @@
 /*
  * unary.c - naive unary kernels and cast (docs/operators.md, "unary"):
- * R[i] = f(A[i]), floats computed in double and rounded once, integers
- * in 64 bits and wrapped into the dtype.
+ * R[i] = f(A[i]), floats computed in double and rounded once (rsqrt and
+ * sigmoid: each step rounded to the dtype), integers in 64 bits and
+ * wrapped into the dtype.
  */
 #include <math.h>
 
 #include "naive.h"
 
-/* f(x) for a float x; lo and hi are clip's bounds. */
-static double unary_f(OpId op, double x, double lo, double hi) {
+/* f(x) for a float x of dtype dt; lo and hi are clip's bounds. */
+static double unary_f(OpId op, DType dt, double x, double lo, double hi) {
   switch (op) {
   case OP_NEGATIVE: return -x;
   case OP_ABS: return fabs(x);
   case OP_EXP: return exp(x);
   case OP_LOG: return log(x);
   case OP_SQRT: return sqrt(x);
-  case OP_RSQRT: return nv_div(1, sqrt(x));
-  case OP_SIGMOID: return 1 / (1 + exp(-x));
+  case OP_RSQRT: return nv_div(1, nv_step(dt, sqrt(x))); /* 1 / sqrt x */
+  case OP_SIGMOID: {                                     /* 1 / (e^-x + 1) */
+    double e = nv_step(dt, exp(-x));
+    return nv_div(1, nv_step(dt, e + 1));
+  }
   case OP_TANH: return tanh(x);
   case OP_RELU: return nv_max(x, 0); /* NaN stays, -0 becomes +0 */
   case OP_FLOOR: return floor(x);
@@ -65,7 +69,7 @@ void nv_unary(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
   bool fl = x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64;
   for (int64_t i = 0; i < x->numel; i++) {
     if (fl)
-      nv_put_f(outs[0], i, unary_f(op, nv_f(x, i), nv_f(&lo, 0), nv_f(&hi, 0)));
+      nv_put_f(outs[0], i, unary_f(op, x->dtype, nv_f(x, i), nv_f(&lo, 0), nv_f(&hi, 0)));
     else
       nv_put_i(outs[0], i, unary_i(op, nv_i(x, i), nv_i(&lo, 0), nv_i(&hi, 0)));
   }

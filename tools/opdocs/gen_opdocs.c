@@ -159,6 +159,33 @@ static void generate(Buf *b, const char *srcdir) {
   put(b, "Kernels have defined behaviour for every input (DESIGN.md): integer arithmetic\n"
          "wraps, integer division by zero gives 0 and INT_MIN / -1 gives INT_MIN, and\n"
          "float-to-int conversion saturates and sends NaN to 0.\n");
+  put(b, "\n## Float arithmetic\n\n"
+         "One rule for every float kernel, the one TVM's topi and the MLIR translation\n"
+         "(targets/mlir/translate.c, docs/mlir.md) follow: each arithmetic step is\n"
+         "computed in the tensor's dtype and rounded to it, in the order the semantics\n"
+         "below write it.  A float32 step computed in double and rounded to float32 is\n"
+         "the float32 step (+, -, *, / and sqrt: double has more than twice float's\n"
+         "precision), so the single-step operators (add, exp, sqrt, tanh, power, ...)\n"
+         "are computed in double and rounded once.  The others round after every step:\n"
+         "rsqrt = 1 / sqrt x; sigmoid = 1 / (e^-x + 1), so that e^97 overflows float32\n"
+         "and sigmoid(-97) is 0, not a denormal; softmax = e^(x - max) * (1 / sum) and\n"
+         "log_softmax = (x - max) - log sum; batch_norm and layer_norm = (x - mean) /\n"
+         "sqrt(var + eps) * gamma + beta, layer_norm's squares (x - mean)^2 being\n"
+         "float32 steps too (1e30 squared is inf).  The naive kernels of the kernel\n"
+         "oracle (oracle/naive) apply the same rule.\n\n"
+         "An accumulation is one step: a sum over a reduction axis or a window (sum,\n"
+         "mean, prod, layer_norm's mean and variance, softmax's sum, the dot products\n"
+         "of nn.dense, nn.batch_matmul and nn.conv2d, the pools' averages) is\n"
+         "accumulated in double in row-major order and rounded once (a mean: the sum\n"
+         "divided by the count, then rounded).  The order a compiler accumulates in is\n"
+         "not knowable (tiling, vectorisation and parallel loops reorder it), and a\n"
+         "double accumulator makes the result independent of it in nearly every case.\n"
+         "The translation accumulates sum, mean, prod and layer_norm's statistics in\n"
+         "double too (linalg.reduce with a float64 accumulator); TOSA's matmul, conv2d,\n"
+         "avg_pool2d and reduce_sum (softmax's sum) accumulate in float32 in an order\n"
+         "of their own, and the differential oracle keeps its tolerance for them\n"
+         "(docs/interpreter.md), as for the lowering's own float32 exp, log, tanh and\n"
+         "pow, which need not be correctly rounded.\n");
   for (int i = 0; i < NROWS; i++) {
     if (i == 0 || strcmp(rows[i].family, rows[i - 1].family) != 0) {
       put(b, "\n## %s\n\n", rows[i].family);
