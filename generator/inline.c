@@ -11,12 +11,14 @@
  *   let fn     let %f = fn (..) {..}; then %f called once (inlined), twice
  *              (kept), used once but not as a callee (`let %h = %f;
  *              %h(..)`: kept), or a body that may use it any way;
- *   poly       a polymorphic global def @g[A](%a: A, %b: T) -> T, or
- *              def @g[A](%a: A) -> A, called once or twice (its type
- *              parameter is determined by the call's argument and result
- *              types, and annotations in the copy are instantiated), or
- *              bound to `let %f: fn(..) -> T = @g`, whose annotation
- *              instantiates it, and called through %f.
+ *   poly       a polymorphic global def @g[A](%a: A, %b: T) -> T,
+ *              def @g[A](%a: A) -> A, or def @g[A](%a: List[A], %b: T)
+ *              -> T (A reached only through the ADT's arguments), called
+ *              once or twice (its type parameter is determined by the
+ *              call's argument and result types, and annotations in the
+ *              copy are instantiated), or bound to `let %f: fn(..) -> T =
+ *              @g`, whose annotation instantiates it, and called through
+ *              %f.
  * Arguments are ordinary expressions, effects included: an inlined call
  * must still evaluate each argument once, in order, before the body.
  */
@@ -143,10 +145,17 @@ Expr *gen_shape_letfn(GenCtx *g, Type *t, int budget) {
 
 /* ----------------------------------------------------------------- poly */
 
+/* The polymorphic globals poly makes. */
+typedef enum PolyKind {
+  POLY_PAIR,  /* def @g[A](%a: A, %b: t) -> t */
+  POLY_IDENT, /* def @g[A](%a: A) -> A */
+  POLY_LIST,  /* def @g[A](%a: List[A], %b: t) -> t */
+} PolyKind;
+
 typedef struct Poly {
   Type *t;
   int budget;
-  bool ident; /* def @g[A](%a: A) -> A, else (%a: A, %b: t) -> t */
+  bool ident; /* POLY_IDENT */
 } Poly;
 
 /* The body of a polymorphic global: %a (maybe through a let), or an
@@ -190,15 +199,19 @@ Expr *gen_shape_poly(GenCtx *g, Type *t, int budget) {
   if (!gen_can_make_global(g, budget))
     return NULL;
   Type *A = ir_type_var(g->a, "A");
-  Poly P = {t, budget / 2, gen_choose(g, 2) == 1};
-  Type *params[2] = {A, t};
+  TypeDef *list = gen_feature(g, GEN_F_ADT) ? ir_list_def(g->m) : NULL;
+  PolyKind kind = (PolyKind)gen_choose(g, list ? 3 : 2);
+  Poly P = {t, budget / 2, kind == POLY_IDENT};
+  Type *params[2] = {kind == POLY_LIST ? ir_adt_type(g->a, list, 1, &A) : A, t};
   Type *ft = ir_func_type(g->a, 1, &A, P.ident ? 1 : 2, params, P.ident ? A : t);
   GlobalFn *gf = gen_new_global(g, ft, P.budget, poly_body, &P);
   if (gen_choose(g, 3) == 2)
     gf->is_inline = true;
   /* The argument for %a fixes A: a self-typing expression of some type
-   * (of t when the result is A). */
+   * (of t when the result is A; a list of some type for List[A]). */
   Type *at = P.ident ? t : gen_type_at(g, 1, GEN_TY_DATA);
+  if (kind == POLY_LIST)
+    at = ir_adt_type(g->a, list, 1, &at);
   Type *call_type = ir_func_type(g->a, 0, NULL, P.ident ? 1 : 2, (Type *[]){at, t}, t);
   int b[2];
   gen_split(g, budget / 2, 2, b);

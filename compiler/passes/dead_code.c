@@ -26,9 +26,14 @@
  * never turns an error into a value.  Effects: ref operations and calls
  * of closures and globals are not pure, so an unused ref_read or write
  * stays.  Floats: nothing is computed.  Removed globals are unreachable.
- * Guarantees (post_dead_code): no let with an unused variable and a pure
- * value remains but those of the exception, and every global is reachable
- * from @main.
+ * Guarantees (post_dead_code, decided by code of its own, which shares no
+ * function with the pass): no let remains whose variable no EX_VAR node
+ * names and whose value is pure (pass_int.h: the matches it may drop are
+ * those with a clause matching every value, or a clause `C(irrefutable..)`
+ * for each constructor C of the scrutinee's type), but those of the
+ * exception (the variable annotated, a node under the value with two
+ * parent slots or more, counted on the output); and when there is an
+ * @main, every global is reachable from it through global references.
  *
  * Shapes (what a program must contain to exercise this pass; the "dead"
  * policy, generator/dead.c, makes them at any node of the right type):
@@ -213,73 +218,226 @@ bool pass_dead_code(Module *m, Diag *d) {
   return true;
 }
 
-/* ----------------------------------------------------------- postcondition */
+/* ----------------------------------------------------------- postcondition
+ * The checker decides the guarantee by code of its own: it calls nothing
+ * the pass calls (the purity and exhaustiveness of pass_int.h, the
+ * reference counts, the reachability walk), so that a wrong helper cannot
+ * make the pass and its oracle agree. */
 
 typedef struct {
-  PtrMap used; /* Var* used anywhere */
-  PtrMap refs; /* Expr* -> number of parent slots pointing at it */
-} Used;
+  PtrMap used;    /* Var* named by some EX_VAR node */
+  PtrMap parents; /* Expr* -> parent slots pointing at it */
+  PtrMap pure;    /* Expr* -> 1 pure, 2 not (memo) */
+  PtrMap shared;  /* Expr* -> 1 holds a node with two parents or more, 2 not (memo) */
+} Facts;
 
-/* Collect the variables used under *slot, and count parent slots. */
-static void used_slot(Expr **slot, void *ctx) {
-  Used *u = ctx;
+/* Note the variables used under *slot, and count parent slots. */
+static void note_slot(Expr **slot, void *ctx) {
+  Facts *f = ctx;
   int added;
-  (*ptrmap_put(&u->refs, *slot, &added))++;
+  (*ptrmap_put(&f->parents, *slot, &added))++;
   if (!added)
     return;
   if ((*slot)->kind == EX_VAR)
-    ptrmap_put(&u->used, (*slot)->var, NULL);
-  ir_expr_children(*slot, used_slot, u);
+    ptrmap_put(&f->used, (*slot)->var, NULL);
+  ir_expr_children(*slot, note_slot, f);
+}
+
+/* Does p match every value of its type (a wildcard, a variable, or a tuple
+ * of such)? */
+static bool takes_all(const Pattern *p) {
+  if (p->kind == PAT_WILD || p->kind == PAT_VAR)
+    return true;
+  if (p->kind != PAT_TUPLE)
+    return false;
+  for (int i = 0; i < p->n; i++)
+    if (!takes_all(p->sub[i]))
+      return false;
+  return true;
+}
+
+/* Is clause pattern p `c(..)` with sub-patterns that match every value? */
+static bool takes_ctor(const Pattern *p, const Ctor *c) {
+  if (p->kind != PAT_CTOR || p->ctor != c)
+    return false;
+  for (int i = 0; i < p->n; i++)
+    if (!takes_all(p->sub[i]))
+      return false;
+  return true;
+}
+
+/* The contract's exhaustive match (pass_int.h): a clause that matches
+ * every value, or, for each constructor of the scrutinee's type, a clause
+ * taking all of that constructor's values. */
+static bool total_match(const Expr *e) {
+  for (int i = 0; i < e->match.n; i++)
+    if (takes_all(e->match.clauses[i].pat))
+      return true;
+  const Type *t = e->match.scrut->type;
+  if (!t || t->kind != TY_ADT || t->adt.def->nctors == 0)
+    return false;
+  for (int c = 0; c < t->adt.def->nctors; c++) {
+    bool taken = false;
+    for (int i = 0; i < e->match.n && !taken; i++)
+      taken = takes_ctor(e->match.clauses[i].pat, t->adt.def->ctors[c]);
+    if (!taken)
+      return false;
+  }
+  return true;
+}
+
+static bool pure(Facts *f, const Expr *e);
+
+typedef struct {
+  Facts *f;
+  bool all;
+} AllPure;
+
+/* Fold one child into AllPure.all. */
+static void pure_kid(Expr **slot, void *ctx) {
+  AllPure *a = ctx;
+  a->all = a->all && pure(a->f, *slot);
+}
+
+/* Purity as the contract says (pass_int.h): no ref operation, no call of
+ * a closure or global, no match that may fail, anywhere but inside a
+ * function literal (making a closure runs nothing). */
+static bool pure(Facts *f, const Expr *e) {
+  int64_t *v = ptrmap_get(&f->pure, e);
+  if (v)
+    return *v == 1;
+  AllPure a = {f, true};
+  switch (e->kind) {
+  case EX_FUNC: break;
+  case EX_REF_NEW:
+  case EX_REF_READ:
+  case EX_REF_WRITE: a.all = false; break;
+  case EX_CALL:
+    a.all = e->call.kind != CALL_EXPR;
+    if (a.all)
+      ir_expr_children((Expr *)e, pure_kid, &a);
+    break;
+  case EX_MATCH:
+    a.all = total_match(e);
+    if (a.all)
+      ir_expr_children((Expr *)e, pure_kid, &a);
+    break;
+  default: ir_expr_children((Expr *)e, pure_kid, &a); break;
+  }
+  *ptrmap_put(&f->pure, e, NULL) = a.all ? 1 : 2;
+  return a.all;
+}
+
+static bool holds_shared(Facts *f, const Expr *e);
+
+typedef struct {
+  Facts *f;
+  bool any;
+} AnyShared;
+
+/* Fold one child into AnyShared.any. */
+static void shared_kid(Expr **slot, void *ctx) {
+  AnyShared *a = ctx;
+  a->any = a->any || holds_shared(a->f, *slot);
+}
+
+/* Is e, or a node under it, pointed at by two parent slots or more? */
+static bool holds_shared(Facts *f, const Expr *e) {
+  int64_t *v = ptrmap_get(&f->shared, e);
+  if (v)
+    return *v == 1;
+  AnyShared a = {f, *ptrmap_get(&f->parents, e) >= 2};
+  if (!a.any)
+    ir_expr_children((Expr *)e, shared_kid, &a);
+  *ptrmap_put(&f->shared, e, NULL) = a.any ? 1 : 2;
+  return a.any;
 }
 
 typedef struct {
-  const Module *m;
   const GlobalFn *g;
   Diag *d;
-  PtrMap *used, *refs;
+  Facts *f;
   PtrMap seen;
-  PurityMemo pm;
   bool ok;
 } Post;
 
-/* Report each dead pure let under *slot. */
+/* Report each dead pure let under *slot that the exception does not keep. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
   if (!ptrmap_first(&p->seen, *slot))
     return;
   const Expr *e = *slot;
-  if (e->kind == EX_LET && !ptrmap_get(p->used, e->let.var) && pass_is_pure(&p->pm, e->let.value) &&
-      !types_shared(p->refs, (Expr *)e)) {
+  if (e->kind == EX_LET && !ptrmap_get(&p->f->used, e->let.var) && pure(p->f, e->let.value) &&
+      !(e->let.var->annot && holds_shared(p->f, e->let.value))) {
     p->ok = false;
     pass_report(p->d, p->g, e, "dead_code left the unused pure let %%%s", e->let.var->name);
   }
   ir_expr_children(*slot, post_slot, p);
 }
 
+typedef struct {
+  PtrMap *live;
+  PtrMap seen;
+  bool grew;
+} Live;
+
+/* Mark live every global referenced under *slot. */
+static void live_slot(Expr **slot, void *ctx) {
+  Live *l = ctx;
+  if (!ptrmap_first(&l->seen, *slot))
+    return;
+  int added = 0;
+  if ((*slot)->kind == EX_GLOBAL)
+    ptrmap_put(l->live, (*slot)->global, &added);
+  l->grew = l->grew || added;
+  ir_expr_children(*slot, live_slot, l);
+}
+
+/* The globals reachable from main through references: scan the body of
+ * each live global once, until no scan marks a new one. */
+static void live_globals(const Module *m, GlobalFn *main_fn, PtrMap *live) {
+  Live l = {live, {0}, true};
+  PtrMap scanned = {0};
+  ptrmap_put(live, main_fn, NULL);
+  while (l.grew) {
+    l.grew = false;
+    for (int i = 0; i < m->nfuncs; i++) {
+      GlobalFn *g = m->funcs[i];
+      if (g->func && ptrmap_get(live, g) && ptrmap_first(&scanned, g))
+        live_slot(&g->func, &l);
+    }
+  }
+  ptrmap_free(&scanned);
+  ptrmap_free(&l.seen);
+}
+
 /* The postcondition (see the top of this file). */
 bool post_dead_code(const Module *m, Diag *d) {
-  Used u = {0};
+  Facts f = {0};
   for (int i = 0; i < m->nfuncs; i++)
     if (m->funcs[i]->func)
-      used_slot(&m->funcs[i]->func, &u);
-  Post p = {.m = m, .d = d, .used = &u.used, .refs = &u.refs, .ok = true};
+      note_slot(&m->funcs[i]->func, &f);
+  Post p = {.d = d, .f = &f, .ok = true};
   for (int i = 0; i < m->nfuncs; i++) {
     p.g = m->funcs[i];
     if (p.g->func)
       post_slot(&m->funcs[i]->func, &p);
   }
-  PtrMap reach = {0};
-  if (reachable(m, &reach))
-    for (int i = 0; i < m->nfuncs; i++)
-      if (!ptrmap_get(&reach, m->funcs[i])) {
-        p.ok = false;
-        pass_report(d, m->funcs[i], NULL, "dead_code left @%s, unreachable from @main",
-                    m->funcs[i]->name);
-      }
-  ptrmap_free(&reach);
-  ptrmap_free(&u.used);
-  ptrmap_free(&u.refs);
+  GlobalFn *main_fn = ir_global_get(m, "main");
+  PtrMap live = {0};
+  if (main_fn)
+    live_globals(m, main_fn, &live);
+  for (int i = 0; main_fn && i < m->nfuncs; i++)
+    if (!ptrmap_get(&live, m->funcs[i])) {
+      p.ok = false;
+      pass_report(d, m->funcs[i], NULL, "dead_code left @%s, unreachable from @main",
+                  m->funcs[i]->name);
+    }
+  ptrmap_free(&live);
+  ptrmap_free(&f.used);
+  ptrmap_free(&f.parents);
+  ptrmap_free(&f.pure);
+  ptrmap_free(&f.shared);
   ptrmap_free(&p.seen);
-  pass_purity_free(&p.pm);
   return p.ok;
 }

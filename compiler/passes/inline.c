@@ -32,10 +32,15 @@
  * order the call evaluated them, before the body, and evaluating the
  * callee (a global or a variable) has no effect, so every ref effect and
  * every failure happens as and when it did; no arithmetic changes.
- * Guarantees (post_inline): no call remains of a global that is not
- * recursive and is marked Inline=1 or referenced once (unless its type
- * parameters cannot be instantiated at that call), and no let-bound
- * function literal used once, as a callee, remains.
+ * Guarantees (post_inline, decided by code of its own, which shares no
+ * function with the pass): no direct call @g(..) remains of a global g
+ * that is a function literal, not primitive, not recursive (g is not among
+ * the globals its body references, nor theirs, and so on), marked Inline=1
+ * or referenced once (one EX_GLOBAL slot in the module), and whose type
+ * parameters (at most INL_MAX_TVARS) each occur in a parameter or return
+ * annotation (a well-typed call's types then determine them); and no `let
+ * %f = fn (..) {..}` (not primitive, not polymorphic) remains whose %f is
+ * named by exactly one EX_VAR slot, the callee of a call.
  *
  * Shapes (what a program must contain to exercise this pass; the
  * "inline" policy, generator/inline.c, makes them at any node of the
@@ -546,7 +551,7 @@ static void inline_round(Module *m) {
   ptrmap_free(&I.memo);
 }
 
-static bool post_check(const Module *m, Diag *d);
+static bool anything_left(const Module *m);
 
 /* Inline in rounds until nothing is left (see the top of this file). */
 bool pass_inline(Module *m, Diag *d) {
@@ -556,59 +561,219 @@ bool pass_inline(Module *m, Diag *d) {
    * global, so this ends; the bound is a guard. */
   for (int round = 0; round < 32; round++) {
     inline_round(m);
-    if (post_check(m, NULL))
+    if (!anything_left(m))
       break;
   }
   return true;
 }
 
-/* ----------------------------------------------------------- postcondition */
-
 typedef struct {
   Counts *c;
+  PtrMap seen;
+  bool left;
+} Left;
+
+/* Note whether a call or a let under *slot is still to be inlined. */
+static void left_slot(Expr **slot, void *ctx) {
+  Left *l = ctx;
+  if (l->left || !ptrmap_first(&l->seen, *slot))
+    return;
+  Expr *e = *slot;
+  Type *inst[INL_MAX_TVARS];
+  l->left =
+      site_ok(l->c, e, inst) || (e->kind == EX_LET && letfn_ok(l->c, e->let.var, e->let.value));
+  ir_expr_children(e, left_slot, l);
+}
+
+/* Is there a call or a let-bound literal the next round would inline? */
+static bool anything_left(const Module *m) {
+  Counts c;
+  counts_compute(&c, m);
+  Left l = {.c = &c};
+  for (int i = 0; i < m->nfuncs && !l.left; i++)
+    if (m->funcs[i]->func)
+      left_slot(&m->funcs[i]->func, &l);
+  counts_free(&c);
+  ptrmap_free(&l.seen);
+  return l.left;
+}
+
+/* ----------------------------------------------------------- postcondition
+ * The checker decides the guarantee by code of its own, sharing nothing
+ * with the pass (not its counts, recursion test, instantiation or
+ * decisions), so that a wrong helper cannot make the pass and its oracle
+ * agree. */
+
+typedef struct {
+  PtrMap grefs;   /* GlobalFn* -> EX_GLOBAL slots naming it */
+  PtrMap vrefs;   /* Var* -> EX_VAR slots naming it */
+  PtrMap vcallee; /* Var* -> callee slots of calls naming it */
+  PtrMap rec;     /* GlobalFn* -> 1 recursive, 2 not (memo) */
+  PtrMap seen;
+} Refs;
+
+/* Count the reference in *slot, then, once per node, those under it. */
+static void refs_slot(Expr **slot, void *ctx) {
+  Refs *r = ctx;
+  Expr *e = *slot;
+  if (e->kind == EX_GLOBAL)
+    (*ptrmap_put(&r->grefs, e->global, NULL))++;
+  if (e->kind == EX_VAR)
+    (*ptrmap_put(&r->vrefs, e->var, NULL))++;
+  if (!ptrmap_first(&r->seen, e))
+    return;
+  if (e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee->kind == EX_VAR)
+    (*ptrmap_put(&r->vcallee, e->call.callee->var, NULL))++;
+  ir_expr_children(e, refs_slot, r);
+}
+
+/* How many times k is counted in map (0 when absent). */
+static int64_t times(const PtrMap *map, const void *k) {
+  int64_t *v = ptrmap_get(map, k);
+  return v ? *v : 0;
+}
+
+typedef struct {
+  PtrMap *out;
+  PtrMap seen;
+} Named;
+
+/* Add to out every global referenced under *slot. */
+static void named_slot(Expr **slot, void *ctx) {
+  Named *n = ctx;
+  if (!ptrmap_first(&n->seen, *slot))
+    return;
+  if ((*slot)->kind == EX_GLOBAL)
+    ptrmap_put(n->out, (*slot)->global, NULL);
+  ir_expr_children(*slot, named_slot, n);
+}
+
+/* Is g recursive: does the closure of the globals g's body references,
+ * body after body, contain g? */
+static bool recursive(const Module *m, Refs *r, GlobalFn *g) {
+  int64_t *memo = ptrmap_get(&r->rec, g);
+  if (memo)
+    return *memo == 1;
+  PtrMap reached = {0}, scanned = {0};
+  Named n = {&reached, {0}};
+  named_slot(&g->func, &n);
+  for (size_t before = 0; before != reached.n;) {
+    before = reached.n;
+    for (int i = 0; i < m->nfuncs; i++) {
+      GlobalFn *h = m->funcs[i];
+      if (h->func && ptrmap_get(&reached, h) && ptrmap_first(&scanned, h))
+        named_slot(&h->func, &n);
+    }
+  }
+  bool rec = ptrmap_get(&reached, g) != NULL;
+  *ptrmap_put(&r->rec, g, NULL) = rec ? 1 : 2;
+  ptrmap_free(&reached);
+  ptrmap_free(&scanned);
+  ptrmap_free(&n.seen);
+  return rec;
+}
+
+/* Does type variable v occur in t? */
+static bool occurs(const Type *v, const Type *t) {
+  if (!t)
+    return false;
+  switch (t->kind) {
+  case TY_VAR: return t == v;
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (occurs(v, t->tuple.fields[i]))
+        return true;
+    return false;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (occurs(v, t->func.params[i]))
+        return true;
+    return occurs(v, t->func.ret);
+  case TY_REF: return occurs(v, t->ref.inner);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (occurs(v, t->adt.args[i]))
+        return true;
+    return false;
+  default: return false;
+  }
+}
+
+/* Do a call's argument and result types determine every type parameter
+ * of fn?  The call type checks, so its types are an instance of fn's
+ * annotations (which a polymorphic global has in full): a parameter is
+ * determined exactly when it occurs in a parameter's or the return
+ * annotation.  More than INL_MAX_TVARS parameters are never inlined. */
+static bool determined(const Expr *fn) {
+  if (fn->func.ntvars > INL_MAX_TVARS)
+    return false;
+  for (int k = 0; k < fn->func.ntvars; k++) {
+    bool seen = occurs(fn->func.tvars[k], fn->func.ret);
+    for (int i = 0; i < fn->func.nparams && !seen; i++)
+      seen = occurs(fn->func.tvars[k], fn->func.params[i]->annot);
+    if (!seen)
+      return false;
+  }
+  return true;
+}
+
+/* Must the guarantee have inlined this direct call of g? */
+static bool must_inline(const Module *m, Refs *r, const GlobalFn *g) {
+  const Expr *fn = g->func;
+  if (!fn || fn->kind != EX_FUNC || fn->func.primitive)
+    return false;
+  if (!g->is_inline && times(&r->grefs, g) != 1)
+    return false;
+  return determined(fn) && !recursive(m, r, (GlobalFn *)g);
+}
+
+typedef struct {
+  const Module *m;
+  Refs *r;
   const GlobalFn *g;
   Diag *d;
   PtrMap seen;
   bool ok;
 } Post;
 
-/* Record a violation (when d is set). */
-static void post_bad(Post *p, const Expr *e, const char *what, const char *name) {
-  p->ok = false;
-  if (p->d)
-    pass_report(p->d, p->g, e, what, name);
-}
-
-/* Check every call and let under *slot. */
+/* Report each call and let under *slot the pass had to inline. */
 static void post_slot(Expr **slot, void *ctx) {
   Post *p = ctx;
   if (!ptrmap_first(&p->seen, *slot))
     return;
   Expr *e = *slot;
-  Type *inst[INL_MAX_TVARS];
-  if (site_ok(p->c, e, inst))
-    post_bad(p, e, "inline left a call of @%s", e->call.callee->global->name);
-  if (e->kind == EX_LET && letfn_ok(p->c, e->let.var, e->let.value))
-    post_bad(p, e, "inline left the function literal %%%s, called once", e->let.var->name);
+  if (e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee->kind == EX_GLOBAL &&
+      must_inline(p->m, p->r, e->call.callee->global)) {
+    p->ok = false;
+    pass_report(p->d, p->g, e, "inline left a call of @%s", e->call.callee->global->name);
+  }
+  if (e->kind == EX_LET && e->let.value->kind == EX_FUNC && !e->let.value->func.primitive &&
+      e->let.value->func.ntvars == 0 && times(&p->r->vrefs, e->let.var) == 1 &&
+      times(&p->r->vcallee, e->let.var) == 1) {
+    p->ok = false;
+    pass_report(p->d, p->g, e, "inline left the function literal %%%s, called once",
+                e->let.var->name);
+  }
   ir_expr_children(e, post_slot, p);
 }
 
-/* The postcondition; d may be NULL (just the verdict). */
-static bool post_check(const Module *m, Diag *d) {
-  Counts c;
-  counts_compute(&c, m);
-  Post p = {.c = &c, .d = d, .ok = true};
+/* The postcondition (see the top of this file). */
+bool post_inline(const Module *m, Diag *d) {
+  Refs r = {0};
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->func)
+      refs_slot(&m->funcs[i]->func, &r);
+  Post p = {.m = m, .r = &r, .d = d, .ok = true};
   for (int i = 0; i < m->nfuncs; i++) {
     p.g = m->funcs[i];
     if (p.g->func)
       post_slot(&m->funcs[i]->func, &p);
   }
-  counts_free(&c);
+  ptrmap_free(&r.grefs);
+  ptrmap_free(&r.vrefs);
+  ptrmap_free(&r.vcallee);
+  ptrmap_free(&r.rec);
+  ptrmap_free(&r.seen);
   ptrmap_free(&p.seen);
   return p.ok;
-}
-
-/* The postcondition (see the top of this file). */
-bool post_inline(const Module *m, Diag *d) {
-  return post_check(m, d);
 }

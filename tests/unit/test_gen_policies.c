@@ -109,30 +109,36 @@ static void test_mix(void) {
 }
 
 /* What only the inline policy makes: globals marked Inline=1 and
- * polymorphic globals (with type parameters), each in some programs. */
+ * polymorphic globals (with type parameters), among them ones whose type
+ * parameter only an ADT's argument reaches (%a: List[A]), each in some
+ * programs. */
 static void test_inline_makes(void) {
   const GenPolicy *p = gen_policy_get("inline");
-  int marked = 0, poly = 0;
+  int marked = 0, poly = 0, adt = 0;
   rng = 7;
   for (int i = 0; i < 400; i++) {
     size_t n = 16 + (size_t)(next() % 1024);
     uint8_t *b = random_bytes(n);
     Module *m = gen_decode(b, n, p, NULL);
-    bool mk = false, pl = false;
+    bool mk = false, pl = false, ad = false;
     for (int k = 0; k < m->nfuncs; k++) {
+      const Expr *f = m->funcs[k]->func;
+      bool made = f && f->func.ntvars > 0 && m->funcs[k]->name[0] == 'f' && /* @f0, not prelude */
+                  m->funcs[k]->name[1] >= '0' && m->funcs[k]->name[1] <= '9';
       mk |= m->funcs[k]->is_inline;
-      pl |= m->funcs[k]->func && m->funcs[k]->func->func.ntvars > 0 &&
-            m->funcs[k]->name[0] == 'f' && /* made (@f0), not the prelude's */
-            m->funcs[k]->name[1] >= '0' && m->funcs[k]->name[1] <= '9';
+      pl |= made;
+      ad |= made && f->func.nparams > 0 && f->func.params[0]->annot->kind == TY_ADT;
     }
     marked += mk;
     poly += pl;
+    adt += ad;
     ir_module_free(m);
     free(b);
   }
-  printf("inline policy: %d of 400 programs mark a global Inline=1, %d have a polymorphic one\n",
-         marked, poly);
-  CHECK(marked >= 40 && poly >= 20);
+  printf("inline policy: %d of 400 programs mark a global Inline=1, %d have a polymorphic one, %d "
+         "one taking List[A]\n",
+         marked, poly, adt);
+  CHECK(marked >= 40 && poly >= 20 && adt >= 10);
 }
 
 int main(void) {
