@@ -23,10 +23,13 @@
  * merge), operators are deterministic, and only binder- and effect-free
  * expressions are candidates: results, errors and effects stay as they
  * were (the interpreter evaluates a shared node at each use anyway).
- * Guarantees (post_eliminate_common_subexpr): walking the result the same
- * way (each node's children on its first visit), no candidate finds a
- * structurally equal, different node in the table, nor a let value whose
- * variable it should have become.
+ * Guarantees (post_eliminate_common_subexpr): walking the result in
+ * evaluation order with the scopes above (a node's children on its first
+ * visit only), no visit of a candidate has an earlier visit of a
+ * structurally equal, different candidate in its own scope or an
+ * enclosing one within the same function body (it should have become
+ * that node), and none is in the body of a `let %v` of the same function
+ * body whose value is a structurally equal call (it should be %v).
  *
  * Shapes (what a program must contain to exercise this pass; the "cse"
  * policy, generator/cse.c, makes them at any node of the right type):
@@ -427,48 +430,194 @@ bool pass_eliminate_common_subexpr(Module *m, Diag *d) {
   return true;
 }
 
-/* ----------------------------------------------------------- postcondition */
+/* ----------------------------------------------------------- postcondition
+ * Decided by code of its own: nothing below calls a function the pass
+ * reaches (not table_find, candidate, shareable, seq), so a bug in one
+ * cannot make the checker agree with the pass.  The walk records every
+ * visit of a candidate call and every let of one, with the scope it is in;
+ * then any two records of structurally equal calls are compared. */
 
 typedef struct {
-  const GlobalFn *g;
-  Diag *d;
-  Table t;
-  PtrMap seen;
-  bool ok;
+  int enter, leave; /* walk clock at open and close: nested scopes nest */
+  int func;         /* the innermost function body scope holding it */
+} PostScope;
+
+typedef struct {
+  Expr *e;
+  Var *var;  /* non-NULL: e is the value of `let var`, scope its body */
+  int scope; /* the scope e was visited in */
+  int order; /* its place in the walk */
+  uint64_t key;
+} Sighting;
+
+typedef struct {
+  PtrMap seen;  /* nodes whose children were visited */
+  PtrMap plain; /* Expr* -> 1 binder- and effect-free, 2 not */
+  PostScope *scopes;
+  int nscopes, capscopes, scope, func, clock;
+  Sighting *sights;
+  int nsights, capsights;
 } Post;
+
+static bool plain(Post *p, const Expr *e);
+
+typedef struct {
+  Post *p;
+  bool all;
+} PlainKids;
+
+/* Note whether one child is binder- and effect-free. */
+static void plain_slot(Expr **slot, void *ctx) {
+  PlainKids *k = ctx;
+  k->all = k->all && plain(k->p, *slot);
+}
+
+/* Binds no variable and has no effect (ir_expr_is_shareable: variables,
+ * globals, constants, tuples, projections, ifs and calls of operators and
+ * constructors, of such), memoised per node. */
+static bool plain(Post *p, const Expr *e) {
+  int64_t *memo = ptrmap_get(&p->plain, e);
+  if (memo)
+    return *memo == 1;
+  PlainKids k = {p, false};
+  switch (e->kind) {
+  case EX_VAR:
+  case EX_GLOBAL:
+  case EX_CONST:
+  case EX_TUPLE:
+  case EX_PROJ:
+  case EX_IF: k.all = true; break;
+  case EX_CALL: k.all = e->call.kind != CALL_EXPR; break;
+  default: break; /* a let, a function, a ref operation, a match */
+  }
+  if (k.all)
+    ir_expr_children((Expr *)e, plain_slot, &k);
+  *ptrmap_put(&p->plain, e, NULL) = k.all ? 1 : 2;
+  return k.all;
+}
+
+/* The calls CSE merges: an operator call, binder- and effect-free. */
+static bool mergeable(Post *p, const Expr *e) {
+  return e->kind == EX_CALL && e->call.kind == CALL_OP && plain(p, e);
+}
+
+static bool same(const Expr *a, const Expr *b);
+
+/* same on each pair of n expressions. */
+static bool same_all(int n, Expr *const *a, Expr *const *b) {
+  for (int i = 0; i < n; i++)
+    if (!same(a[i], b[i]))
+      return false;
+  return true;
+}
+
+/* Structural equality of binder-free expressions: variables, globals and
+ * constructors by identity, constants bit for bit, operators with equal
+ * attributes. */
+static bool same(const Expr *a, const Expr *b) {
+  if (a == b)
+    return true;
+  if (a->kind != b->kind)
+    return false;
+  switch (a->kind) {
+  case EX_VAR: return a->var == b->var;
+  case EX_GLOBAL: return a->global == b->global;
+  case EX_CONST: return ir_tensor_identical(a->constant, b->constant);
+  case EX_TUPLE:
+    return a->tuple.n == b->tuple.n && same_all(a->tuple.n, a->tuple.fields, b->tuple.fields);
+  case EX_PROJ: return a->proj.index == b->proj.index && same(a->proj.tuple, b->proj.tuple);
+  case EX_IF:
+    return same(a->if_.cond, b->if_.cond) && same(a->if_.then, b->if_.then) &&
+           same(a->if_.els, b->if_.els);
+  case EX_CALL:
+    if (a->call.kind != b->call.kind || a->call.nargs != b->call.nargs)
+      return false;
+    if (a->call.kind == CALL_OP)
+      return a->call.op == b->call.op && ir_attrs_equal(&a->call.attrs, &b->call.attrs) &&
+             same_all(a->call.nargs, a->call.args, b->call.args);
+    if (a->call.kind == CALL_CTOR)
+      return a->call.ctor == b->call.ctor && same_all(a->call.nargs, a->call.args, b->call.args);
+    return false;
+  default: return false;
+  }
+}
+
+/* A hash that structurally equal calls share: the operator, and each
+ * argument's kind and, for a variable or a constant, what it is. */
+static uint64_t call_key(const Expr *e) {
+  uint64_t h = hash_mix((uint64_t)e->call.op, (uint64_t)e->call.nargs);
+  for (int i = 0; i < e->call.nargs; i++) {
+    const Expr *a = e->call.args[i];
+    h = hash_mix(h, (uint64_t)a->kind);
+    if (a->kind == EX_VAR)
+      h = hash_mix(h, hash_ptr(a->var));
+    if (a->kind == EX_CONST)
+      h = hash_mix(h, ir_tensor_hash(a->constant));
+  }
+  return h;
+}
+
+/* Record candidate e (the value of `let var` when var is non-NULL) as seen
+ * in the current scope. */
+static void sight(Post *p, Expr *e, Var *var) {
+  if (p->nsights == p->capsights) {
+    p->capsights = p->capsights ? 2 * p->capsights : 64;
+    p->sights = realloc(p->sights, sizeof *p->sights * (size_t)p->capsights);
+  }
+  p->sights[p->nsights] = (Sighting){e, var, p->scope, p->nsights, call_key(e)};
+  p->nsights++;
+}
+
+/* Open a scope inside the current one (a function body when func). */
+static void post_open(Post *p, bool func) {
+  if (p->nscopes == p->capscopes) {
+    p->capscopes = p->capscopes ? 2 * p->capscopes : 64;
+    p->scopes = realloc(p->scopes, sizeof *p->scopes * (size_t)p->capscopes);
+  }
+  int s = p->nscopes++;
+  p->scopes[s] = (PostScope){p->clock++, -1, func ? s : p->func};
+  p->scope = s;
+  p->func = p->scopes[s].func;
+}
+
+/* Close the current scope, back to the one that was current at its open. */
+static void post_close(Post *p, int outer) {
+  p->scopes[p->scope].leave = p->clock++;
+  p->scope = outer;
+  p->func = outer < 0 ? -1 : p->scopes[outer].func;
+}
 
 static void post_walk(Post *p, Expr *e);
 
-/* Check e in a scope of its own (as cse does). */
-static void post_scoped(Post *p, Expr *e, bool function) {
-  int base = p->t.base;
-  scope_open(&p->t);
-  if (function)
-    p->t.base = p->t.depth;
+/* Walk e in a scope of its own. */
+static void post_scoped(Post *p, Expr *e, bool func) {
+  int outer = p->scope;
+  post_open(p, func);
   post_walk(p, e);
-  scope_close(&p->t);
-  p->t.base = base;
+  post_close(p, outer);
 }
 
-/* Check one child slot. */
+/* Walk one child slot in the current scope. */
 static void post_slot(Expr **slot, void *ctx) {
   post_walk(ctx, *slot);
 }
 
-/* Mirror of cse(): children on the first visit, then the node itself. */
+/* Record the candidates of e in evaluation order: its children on its
+ * first visit (a let body, each if branch, each match clause and each
+ * function body in a scope of its own), then e itself. */
 static void post_walk(Post *p, Expr *e) {
-  int added;
-  ptrmap_put(&p->seen, e, &added);
-  if (added) {
+  if (ptrmap_first(&p->seen, e)) {
     switch (e->kind) {
-    case EX_LET:
+    case EX_LET: {
+      int outer = p->scope;
       post_walk(p, e->let.value);
-      scope_open(&p->t);
-      if (candidate(&p->t, e->let.value))
-        table_add(&p->t, e->let.value, e->let.var);
+      post_open(p, false);
+      if (mergeable(p, e->let.value))
+        sight(p, e->let.value, e->let.var);
       post_walk(p, e->let.body);
-      scope_close(&p->t);
+      post_close(p, outer);
       break;
+    }
     case EX_IF:
       post_walk(p, e->if_.cond);
       post_scoped(p, e->if_.then, false);
@@ -483,36 +632,61 @@ static void post_walk(Post *p, Expr *e) {
     default: ir_expr_children(e, post_slot, p); break;
     }
   }
-  if (!candidate(&p->t, e))
-    return;
-  Entry *x = table_find(&p->t, e);
-  if (!x) {
-    table_add(&p->t, e, NULL);
-  } else if (x->var) {
-    p->ok = false;
-    pass_report(p->d, p->g, e, "eliminate_common_subexpr left %s recomputed instead of %%%s",
-                ir_op_name(e->call.op), x->var->name);
-  } else if (x->expr != e) {
-    p->ok = false;
-    pass_report(p->d, p->g, e, "eliminate_common_subexpr left two equal %s calls",
-                ir_op_name(e->call.op));
-  }
+  if (mergeable(p, e))
+    sight(p, e, NULL);
 }
 
-/* The postcondition (see the top of this file). */
+/* Is a seen where b is, inside no function body that a is outside of? */
+static bool visible(const Post *p, const Sighting *a, const Sighting *b) {
+  const PostScope *s = &p->scopes[a->scope], *t = &p->scopes[b->scope];
+  return s->enter <= t->enter && t->leave <= s->leave && s->func == t->func;
+}
+
+/* Sightings by key, then in walk order. */
+static int by_key(const void *x, const void *y) {
+  const Sighting *a = x, *b = y;
+  if (a->key != b->key)
+    return a->key < b->key ? -1 : 1;
+  return a->order - b->order;
+}
+
+/* Report a call b that a visible earlier sighting a should have become. */
+static bool check_pair(const GlobalFn *g, Diag *d, const Post *p, const Sighting *a,
+                       const Sighting *b) {
+  if (b->var || !(a->var || a->e != b->e) || !visible(p, a, b) || !same(a->e, b->e))
+    return true;
+  if (a->var)
+    pass_report(d, g, b->e, "eliminate_common_subexpr left %s recomputed instead of %%%s",
+                ir_op_name(b->e->call.op), a->var->name);
+  else
+    pass_report(d, g, b->e, "eliminate_common_subexpr left two equal %s calls",
+                ir_op_name(b->e->call.op));
+  return false;
+}
+
+/* The postcondition (see the top of this file), one function at a time:
+ * each pair of sightings with the same key, in walk order, is checked. */
 bool post_eliminate_common_subexpr(const Module *m, Diag *d) {
-  Post p = {.d = d, .ok = true};
-  table_init(&p.t, ir_module_count(m));
-  for (int i = 0; i < m->nfuncs; i++) {
-    p.g = m->funcs[i];
-    if (!p.g->func)
+  Post p = {.scope = -1, .func = -1};
+  bool ok = true;
+  for (int f = 0; f < m->nfuncs; f++) {
+    const GlobalFn *g = m->funcs[f];
+    if (!g->func)
       continue;
-    scope_open(&p.t);
-    p.t.base = p.t.depth;
-    post_walk(&p, p.g->func);
-    scope_close(&p.t);
+    p.nsights = p.nscopes = 0;
+    post_scoped(&p, g->func, true);
+    if (p.nsights > 1)
+      qsort(p.sights, (size_t)p.nsights, sizeof *p.sights, by_key);
+    for (int i = 0; i < p.nsights; i++)
+      for (int j = i - 1; j >= 0 && p.sights[j].key == p.sights[i].key; j--)
+        if (!check_pair(g, d, &p, &p.sights[j], &p.sights[i])) {
+          ok = false;
+          break;
+        }
   }
-  table_free(&p.t);
   ptrmap_free(&p.seen);
-  return p.ok;
+  ptrmap_free(&p.plain);
+  free(p.scopes);
+  free(p.sights);
+  return ok;
 }

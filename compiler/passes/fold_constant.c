@@ -9,8 +9,8 @@
  *     code the interpreter runs, so results are bit-exact) and replaced by
  *     the constant, or by a tuple literal of constants for a tuple result;
  *     calls whose results total more than FOLD_MAX_NUMEL elements are kept
- *     (no huge constants), and zero-argument calls (zeros, ones) are kept,
- *     as Relay does;
+ *     (no huge constants), as are those of more than FOLD_MAX_OUTS tensors
+ *     in or out, and zero-argument calls (zeros, ones), as Relay does;
  *   - a projection of a tuple literal whose other fields are pure becomes
  *     that field;
  *   - if on a constant condition becomes the branch taken.
@@ -28,10 +28,12 @@
  * a constant never takes, the other fields of a projected tuple literal,
  * an unused constant; a match that may fail is never pure.  Effects: no
  * ref operation is pure, so none is evaluated, dropped or moved.
- * Guarantees (post_fold_constant): outside primitive functions no foldable
- * call (as above), no projection of a tuple literal with pure other fields
- * and no if on a constant condition remain; nowhere is a let bound to a
- * constant or a tuple of constants.
+ * Guarantees (post_fold_constant): outside primitive functions no
+ * foldable call remains (an operator call with at least one argument, all
+ * constants or tuple literals of constants, at most FOLD_MAX_OUTS tensors
+ * in and out, and at most FOLD_MAX_NUMEL result elements), no projection
+ * of a tuple literal with pure other fields and no if on a constant
+ * condition; nowhere is a let bound to a constant or a tuple of constants.
  *
  * Shapes (what a program must contain to exercise this pass; the "fold"
  * policy, generator/fold.c, makes them at any node of the right type):
@@ -358,16 +360,136 @@ bool pass_fold_constant(Module *m, Diag *d) {
   return true;
 }
 
-/* ----------------------------------------------------------- postcondition */
+/* ----------------------------------------------------------- postcondition
+ * Decided by code of its own: nothing below calls a function the pass
+ * reaches (not foldable_call, is_const_value, pass_is_pure), so a bug in
+ * one cannot make the checker agree with the pass. */
 
 typedef struct {
   const GlobalFn *g;
   Diag *d;
-  Arena *scratch;
-  PtrMap seen[2];
-  PurityMemo pm;
+  PtrMap seen[2]; /* [1]: visited inside a primitive function */
+  PtrMap pure;    /* Expr* -> 1 pure, 2 impure */
   bool ok;
 } Post;
+
+/* A constant or a tuple literal of such (what a let may not bind). */
+static bool literal(const Expr *e) {
+  if (e->kind == EX_TUPLE) {
+    for (int i = 0; i < e->tuple.n; i++)
+      if (!literal(e->tuple.fields[i]))
+        return false;
+    return true;
+  }
+  return e->kind == EX_CONST;
+}
+
+/* Does p match every value of its type? */
+static bool catch_all(const Pattern *p) {
+  bool all = p->kind == PAT_WILD || p->kind == PAT_VAR || p->kind == PAT_TUPLE;
+  for (int i = 0; all && i < p->n; i++)
+    all = catch_all(p->sub[i]);
+  return all;
+}
+
+/* Does some clause of match e take every value built with c? */
+static bool takes(const Expr *e, const Ctor *c) {
+  for (int i = 0; i < e->match.n; i++) {
+    const Pattern *p = e->match.clauses[i].pat;
+    if (p->kind != PAT_CTOR || p->ctor != c)
+      continue;
+    bool all = true;
+    for (int j = 0; all && j < p->n; j++)
+      all = catch_all(p->sub[j]);
+    if (all)
+      return true;
+  }
+  return false;
+}
+
+/* Can match e not fail: does a clause take every value of the scrutinee's
+ * type (every constructor of its type definition, when it has one)? */
+static bool total_match(const Expr *e) {
+  for (int i = 0; i < e->match.n; i++)
+    if (catch_all(e->match.clauses[i].pat))
+      return true;
+  const Type *t = e->match.scrut->type;
+  if (!t || t->kind != TY_ADT || t->adt.def->nctors == 0)
+    return false;
+  for (int i = 0; i < t->adt.def->nctors; i++)
+    if (!takes(e, t->adt.def->ctors[i]))
+      return false;
+  return true;
+}
+
+static bool pure(Post *p, const Expr *e);
+
+typedef struct {
+  Post *p;
+  bool all;
+} PureKids;
+
+/* Note whether one child is pure. */
+static void pure_slot(Expr **slot, void *ctx) {
+  PureKids *k = ctx;
+  k->all = k->all && pure(k->p, *slot);
+}
+
+/* Purity as pass_int.h defines it (no effect, cannot fail or diverge):
+ * no ref operation, no call of a closure, only matches that cannot fail;
+ * a function literal is pure whatever its body.  Memoised per node. */
+static bool pure(Post *p, const Expr *e) {
+  int64_t *memo = ptrmap_get(&p->pure, e);
+  if (memo)
+    return *memo == 1;
+  PureKids k = {p, true};
+  if (e->kind == EX_REF_NEW || e->kind == EX_REF_READ || e->kind == EX_REF_WRITE ||
+      (e->kind == EX_CALL && e->call.kind == CALL_EXPR) || (e->kind == EX_MATCH && !total_match(e)))
+    k.all = false;
+  else if (e->kind != EX_FUNC)
+    ir_expr_children((Expr *)e, pure_slot, &k);
+  *ptrmap_put(&p->pure, e, NULL) = k.all ? 1 : 2;
+  return k.all;
+}
+
+/* Would the pass fold operator call e?  Its arguments are all constants,
+ * or tuple literals of constants (concatenate, stack: their fields are the
+ * kernel's inputs), at least one, at most FOLD_MAX_OUTS tensors; its result
+ * type (as the type checker found it, so the relation accepts the
+ * arguments) is a tensor or a tuple of at most FOLD_MAX_OUTS tensors, of
+ * at most FOLD_MAX_NUMEL elements in all. */
+static bool folds(const Expr *e) {
+  int inputs = 0;
+  for (int i = 0; i < e->call.nargs; i++) {
+    const Expr *a = e->call.args[i];
+    bool tuple = a->kind == EX_TUPLE;
+    int n = tuple ? a->tuple.n : 1;
+    for (int j = 0; j < n; j++)
+      if ((tuple ? a->tuple.fields[j] : a)->kind != EX_CONST)
+        return false;
+    inputs += n;
+  }
+  const Type *t = e->type;
+  bool tuple = t->kind == TY_TUPLE;
+  int outs = tuple ? t->tuple.n : 1;
+  int64_t numel = 0;
+  for (int i = 0; i < outs; i++) {
+    const Type *o = tuple ? t->tuple.fields[i] : t;
+    if (o->kind != TY_TENSOR)
+      return false;
+    numel += ir_type_numel(o);
+  }
+  return e->call.nargs > 0 && inputs <= FOLD_MAX_OUTS && outs <= FOLD_MAX_OUTS &&
+         numel <= FOLD_MAX_NUMEL;
+}
+
+/* Is a field of tuple literal t other than field index impure? */
+static bool impure_other(Post *p, const Expr *t, int index) {
+  for (int i = 0; i < t->tuple.n; i++)
+    if (i != index && !pure(p, t->tuple.fields[i]))
+      return true;
+  return false;
+}
 
 static void post_walk(Post *p, const Expr *e, int prim);
 
@@ -388,43 +510,34 @@ static void post_bad(Post *p, const Expr *e, const char *what) {
   pass_report(p->d, p->g, e, "fold_constant left %s", what);
 }
 
-/* Check e and, once per node, everything under it. */
+/* Check e and, once per node, everything under it (prim: inside a
+ * primitive function, where only lets are folded). */
 static void post_walk(Post *p, const Expr *e, int prim) {
   if (!ptrmap_first(&p->seen[prim], e))
     return;
-  if (e->kind == EX_LET && is_const_value(e->let.value))
+  if (e->kind == EX_LET && literal(e->let.value))
     post_bad(p, e, "a let bound to a constant");
   if (!prim && e->kind == EX_IF && e->if_.cond->kind == EX_CONST)
     post_bad(p, e, "an if on a constant condition");
-  if (!prim && e->kind == EX_PROJ && e->proj.tuple->kind == EX_TUPLE) {
-    bool others_pure = true;
-    for (int i = 0; i < e->proj.tuple->tuple.n; i++)
-      if (i != e->proj.index)
-        others_pure = others_pure && pass_is_pure(&p->pm, e->proj.tuple->tuple.fields[i]);
-    if (others_pure)
-      post_bad(p, e, "a projection of a tuple literal");
-  }
-  if (!prim && e->kind == EX_CALL && e->call.kind == CALL_OP) {
-    Tensor *args[FOLD_MAX_OUTS];
-    int n;
-    if (foldable_call(e, p->scratch, args, &n))
-      post_bad(p, e, "an operator call on constants");
-  }
+  if (!prim && e->kind == EX_PROJ && e->proj.tuple->kind == EX_TUPLE &&
+      !impure_other(p, e->proj.tuple, e->proj.index))
+    post_bad(p, e, "a projection of a tuple literal");
+  if (!prim && e->kind == EX_CALL && e->call.kind == CALL_OP && folds(e))
+    post_bad(p, e, "an operator call on constants");
   PostKids k = {p, prim || (e->kind == EX_FUNC && e->func.primitive)};
   ir_expr_children((Expr *)e, post_slot, &k);
 }
 
 /* The postcondition (see the top of this file). */
 bool post_fold_constant(const Module *m, Diag *d) {
-  Post p = {.d = d, .scratch = arena_new(), .ok = true};
+  Post p = {.d = d, .ok = true};
   for (int i = 0; i < m->nfuncs; i++) {
     p.g = m->funcs[i];
     if (p.g->func)
       post_walk(&p, p.g->func, 0);
   }
-  arena_free(p.scratch);
   ptrmap_free(&p.seen[0]);
   ptrmap_free(&p.seen[1]);
-  pass_purity_free(&p.pm);
+  ptrmap_free(&p.pure);
   return p.ok;
 }
