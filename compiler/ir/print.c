@@ -243,51 +243,12 @@ static void fixed_if_integral(char *buf, size_t n, double v, int maxexp) {
 bool ir_test_print_zero_sign;
 #endif
 
-/* The shortest forms found last, by the value's bits (direct-mapped, per
- * thread).  A program is printed after every pass and once more after it
- * is parsed back, its constants mostly the same each time, and finding a
- * shortest form takes up to 9 (float32) or 17 snprintf and strtof calls:
- * without this, 30% of the instructions pass_fuzzer spends on an input. */
-enum { SHORT_FORMS = 1024 };
-typedef struct ShortForm {
-  uint64_t key; /* the value's bits */
-  bool wide;    /* a float64's (else a float32's) */
-  bool set;
-  char text[30];
-} ShortForm;
-static _Thread_local ShortForm short_forms[SHORT_FORMS];
-
-static ShortForm *short_form(uint64_t bits, bool wide) {
-  return &short_forms[((bits ^ wide) * 0x9e3779b97f4a7c15ull) >> 54 & (SHORT_FORMS - 1)];
-}
-
-/* buf gets f's text when it is the one for (bits, wide). */
-static bool short_hit(const ShortForm *f, uint64_t bits, bool wide, char *buf, size_t n) {
-  size_t len = strlen(f->text);
-  if (!f->set || f->key != bits || f->wide != wide || len >= n)
-    return false;
-  memcpy(buf, f->text, len + 1);
-  return true;
-}
-
-static void short_keep(ShortForm *f, uint64_t bits, bool wide, const char *text) {
-  if (strlen(text) >= sizeof f->text)
-    return;
-  *f = (ShortForm){bits, wide, true, ""};
-  memcpy(f->text, text, strlen(text) + 1);
-}
-
 /* The shortest %g form of a finite float32 that reads back bit-exactly. */
 static void fmt_f32(char *buf, size_t n, float v) {
 #ifdef RS_TEST_PASSES
   if (ir_test_print_zero_sign && v == 0)
     v = 0; /* the deliberate printer bug only a structural round trip sees */
 #endif
-  uint32_t bits;
-  memcpy(&bits, &v, sizeof bits);
-  ShortForm *f = short_form(bits, false);
-  if (short_hit(f, bits, false, buf, n))
-    return;
   for (int prec = 1; prec <= 9; prec++) {
     snprintf(buf, n, "%.*g", prec, (double)v);
     float back = strtof(buf, NULL);
@@ -295,7 +256,6 @@ static void fmt_f32(char *buf, size_t n, float v) {
       break;
   }
   fixed_if_integral(buf, n, v, 6);
-  short_keep(f, bits, false, buf);
 }
 
 /* The shortest %g form of a finite double that reads back bit-exactly. */
@@ -304,11 +264,6 @@ static void fmt_f64(char *buf, size_t n, double v) {
   if (ir_test_print_zero_sign && v == 0)
     v = 0;
 #endif
-  uint64_t bits;
-  memcpy(&bits, &v, sizeof bits);
-  ShortForm *f = short_form(bits, true);
-  if (short_hit(f, bits, true, buf, n))
-    return;
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(buf, n, "%.*g", prec, v);
     double back = strtod(buf, NULL);
@@ -316,7 +271,6 @@ static void fmt_f64(char *buf, size_t n, double v) {
       break;
   }
   fixed_if_integral(buf, n, v, 15);
-  short_keep(f, bits, true, buf);
 }
 
 /* A tensor element (no suffix: the literal's header gives the dtype). */
