@@ -84,6 +84,9 @@ rs_fuzz_target(kernel_fuzzer SOURCES harnesses/fuzz_target.c LIBS rstargets rsmu
 # Programs with one deliberate defect (generator/breaker.h): rejected with a
 # diagnostic inside the program, or accepted and sound.
 rs_oracle_target(reject_fuzzer)
+if(TARGET relayc_front) # its front end is the subject: the parser's edges too
+  set_target_properties(reject_fuzzer PROPERTIES RS_RELAYC relayc_front)
+endif()
 # MLIR 22's pipelines (targets/mlir), with libFuzzer's extra counters fed
 # by the semantic observer (counters.c) and the known-bug list.
 if(TARGET rsmlir)

@@ -2,9 +2,13 @@
  * arena.c - bump allocation in chunks; one call frees everything.
  *
  * The fuzzers make and free several arenas per input (the module's, the
- * type checker's scratch, the interpreter's), so the usual chunk size is
- * kept on a small per-thread list of spare chunks instead of going back to
- * malloc, and the Arena header lives in its first chunk.  Memory is zeroed
+ * type checker's scratch, the interpreter's), so chunks up to SPARE_BIG
+ * bytes are kept on a small per-thread list of spare chunks instead of
+ * going back to malloc, and the Arena header lives in its first chunk.
+ * (Under AddressSanitizer a block freed to malloc sits in quarantine and
+ * a block above 128 KB is mapped afresh each time: every new page of it
+ * was a page fault, a tenth of pass_fuzzer's time, for the printer's and
+ * the lexer's growing buffers above all.)  Memory is zeroed
  * lazily: a chunk knows how far it is zero (`clean`), a chunk put on the
  * spare list has the part it handed out cleared in one memset, and an
  * allocation below `clean` needs no memset of its own.  Under
@@ -66,24 +70,29 @@ struct Arena {
 };
 
 enum {
-  CHUNK_MIN = 64 * 1024, /* data bytes of an ordinary chunk */
-  SPARE_MAX = 8,         /* ordinary chunks kept per thread for reuse */
-  CLEAR_STEP = 4096,     /* fresh memory is zeroed this much at a time */
+  CHUNK_MIN = 64 * 1024,   /* data bytes of an ordinary chunk */
+  SPARE_MAX = 16,          /* chunks kept per thread for reuse */
+  SPARE_BIG = 1024 * 1024, /* the largest chunk kept */
+  CLEAR_STEP = 4096,       /* fresh memory is zeroed this much at a time */
   HEADER = (sizeof(Arena) + 15) & ~(size_t)15,
 };
 
-/* Ordinary chunks released by this thread's arenas, ready for reuse (used
- * is 0, so they are zero up to clean, and poisoned). */
+/* Chunks released by this thread's arenas, ready for reuse, the last
+ * released first (used is 0, so they are zero up to clean, and poisoned). */
 static _Thread_local struct {
   Chunk *list;
   int n;
 } spare;
 
-/* A chunk with at least size data bytes, nothing handed out. */
+/* A chunk with at least size data bytes, nothing handed out: the first
+ * spare one big enough, else a new one. */
 NO_COVERAGE static Chunk *chunk_get(size_t size) {
-  Chunk *c = spare.list;
-  if (size == CHUNK_MIN && c) {
-    spare.list = c->next;
+  Chunk **at = &spare.list;
+  while (*at && (*at)->size < size)
+    at = &(*at)->next;
+  Chunk *c = *at;
+  if (c) {
+    *at = c->next;
     spare.n--;
   } else {
     c = malloc(sizeof *c + size);
@@ -97,9 +106,10 @@ NO_COVERAGE static Chunk *chunk_get(size_t size) {
   return c;
 }
 
-/* Release a chunk: ordinary ones are cleared and kept as spares. */
+/* Release a chunk: one up to SPARE_BIG bytes is cleared and kept as a
+ * spare while there is room. */
 NO_COVERAGE static void chunk_put(Chunk *c) {
-  if (c->size != CHUNK_MIN || spare.n >= SPARE_MAX) {
+  if (c->size > SPARE_BIG || spare.n >= SPARE_MAX) {
     free(c);
     return;
   }
