@@ -83,8 +83,8 @@ static bool all_zero(const Tensor *t) {
 
 /* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
  * constant, zeros/zeros_like, a shape operator, cast, reduction or product
- * of one, an if whose branches both are, or a call of a global that
- * returns one (tosa-inline exposes it). */
+ * of one, a stack or concatenation of them, an if whose branches both are,
+ * or a call of a global that returns one (tosa-inline exposes it). */
 static bool zero_like(const Known *k, const Expr *e, int depth) {
   e = value_of(k, e, 0);
   if (!e || depth > 32)
@@ -124,6 +124,16 @@ static bool zero_like(const Known *k, const Expr *e, int depth) {
     case OP_ABS:
     case OP_RELU:
     case OP_STRIDED_SLICE: return zero_like(k, e->call.args[0], depth + 1);
+    case OP_STACK:
+    case OP_CONCATENATE: { /* of a tuple of zeros */
+      const Expr *t = value_of(k, e->call.args[0], 0);
+      if (!t || t->kind != EX_TUPLE)
+        return false;
+      for (int i = 0; i < t->tuple.n; i++)
+        if (!zero_like(k, t->tuple.fields[i], depth + 1))
+          return false;
+      return true;
+    }
     case OP_CAST: { /* a cast of constant zeros of any dtype folds to float zeros */
       const Expr *a = value_of(k, e->call.args[0], 0);
       return zero_like(k, a, depth + 1) || (a && a->kind == EX_CONST && all_zero(a->constant));
