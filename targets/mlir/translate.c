@@ -971,8 +971,18 @@ static Val *arg_reduce(Fn *f, OpId op, Val *x, uint32_t mask) {
   Tensor *iota = ir_tensor_new(f->t->a, DT_INT32, nk + 1, ishape);
   for (int64_t i = 0; i < n; i++)
     ir_tensor_set_i64(iota, i, i);
-  Val *idx = select3(f, hit, const_tensor(f, iota), splat(f, DT_INT32, nk + 1, (double)n));
-  return reduce_each(f, "reduce_min", idx, last);
+  Val *none = splat(f, DT_INT32, nk + 1, (double)n);
+  Val *idx = reduce_each(f, "reduce_min", select3(f, hit, const_tensor(f, iota), none), last);
+  if (ir_dtype_is_float(dtype_of(x))) {
+    /* MLIR 22.1's reduce_min (reduce_max) of a slice of +inf (-inf) is
+     * FLT_MAX (-FLT_MAX), which no element equals (docs/findings/mlir.md
+     * #16): where nothing hit, the first infinity is the answer. */
+    Val *inf = scalar_like(f, y, op == OP_ARGMAX ? -INFINITY : INFINITY);
+    Val *first_inf = select3(f, cmp(f, "equal", y, inf), const_tensor(f, iota), none);
+    first_inf = reduce_each(f, "reduce_min", first_inf, last);
+    idx = select3(f, cmp(f, "equal", idx, scalar_like(f, idx, (double)n)), first_inf, idx);
+  }
+  return idx;
 }
 
 /* --------------------------------------------------------------- unary */
