@@ -243,91 +243,6 @@ static void note_slot(Expr **slot, void *ctx) {
   ir_expr_children(*slot, note_slot, f);
 }
 
-/* Does p match every value of its type (a wildcard, a variable, or a tuple
- * of such)? */
-static bool takes_all(const Pattern *p) {
-  if (p->kind == PAT_WILD || p->kind == PAT_VAR)
-    return true;
-  if (p->kind != PAT_TUPLE)
-    return false;
-  for (int i = 0; i < p->n; i++)
-    if (!takes_all(p->sub[i]))
-      return false;
-  return true;
-}
-
-/* Is clause pattern p `c(..)` with sub-patterns that match every value? */
-static bool takes_ctor(const Pattern *p, const Ctor *c) {
-  if (p->kind != PAT_CTOR || p->ctor != c)
-    return false;
-  for (int i = 0; i < p->n; i++)
-    if (!takes_all(p->sub[i]))
-      return false;
-  return true;
-}
-
-/* The contract's exhaustive match (pass_int.h): a clause that matches
- * every value, or, for each constructor of the scrutinee's type, a clause
- * taking all of that constructor's values. */
-static bool total_match(const Expr *e) {
-  for (int i = 0; i < e->match.n; i++)
-    if (takes_all(e->match.clauses[i].pat))
-      return true;
-  const Type *t = e->match.scrut->type;
-  if (!t || t->kind != TY_ADT || t->adt.def->nctors == 0)
-    return false;
-  for (int c = 0; c < t->adt.def->nctors; c++) {
-    bool taken = false;
-    for (int i = 0; i < e->match.n && !taken; i++)
-      taken = takes_ctor(e->match.clauses[i].pat, t->adt.def->ctors[c]);
-    if (!taken)
-      return false;
-  }
-  return true;
-}
-
-static bool pure(Facts *f, const Expr *e);
-
-typedef struct {
-  Facts *f;
-  bool all;
-} AllPure;
-
-/* Fold one child into AllPure.all. */
-static void pure_kid(Expr **slot, void *ctx) {
-  AllPure *a = ctx;
-  a->all = a->all && pure(a->f, *slot);
-}
-
-/* Purity as the contract says (pass_int.h): no ref operation, no call of
- * a closure or global, no match that may fail, anywhere but inside a
- * function literal (making a closure runs nothing). */
-static bool pure(Facts *f, const Expr *e) {
-  int64_t *v = ptrmap_get(&f->pure, e);
-  if (v)
-    return *v == 1;
-  AllPure a = {f, true};
-  switch (e->kind) {
-  case EX_FUNC: break;
-  case EX_REF_NEW:
-  case EX_REF_READ:
-  case EX_REF_WRITE: a.all = false; break;
-  case EX_CALL:
-    a.all = e->call.kind != CALL_EXPR;
-    if (a.all)
-      ir_expr_children((Expr *)e, pure_kid, &a);
-    break;
-  case EX_MATCH:
-    a.all = total_match(e);
-    if (a.all)
-      ir_expr_children((Expr *)e, pure_kid, &a);
-    break;
-  default: ir_expr_children((Expr *)e, pure_kid, &a); break;
-  }
-  *ptrmap_put(&f->pure, e, NULL) = a.all ? 1 : 2;
-  return a.all;
-}
-
 static bool holds_shared(Facts *f, const Expr *e);
 
 typedef struct {
@@ -367,7 +282,8 @@ static void post_slot(Expr **slot, void *ctx) {
   if (!ptrmap_first(&p->seen, *slot))
     return;
   const Expr *e = *slot;
-  if (e->kind == EX_LET && !ptrmap_get(&p->f->used, e->let.var) && pure(p->f, e->let.value) &&
+  if (e->kind == EX_LET && !ptrmap_get(&p->f->used, e->let.var) &&
+      post_pure(&p->f->pure, e->let.value) &&
       !(e->let.var->annot && holds_shared(p->f, e->let.value))) {
     p->ok = false;
     pass_report(p->d, p->g, e, "dead_code left the unused pure let %%%s", e->let.var->name);

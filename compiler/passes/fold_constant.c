@@ -384,74 +384,6 @@ static bool literal(const Expr *e) {
   return e->kind == EX_CONST;
 }
 
-/* Does p match every value of its type? */
-static bool catch_all(const Pattern *p) {
-  bool all = p->kind == PAT_WILD || p->kind == PAT_VAR || p->kind == PAT_TUPLE;
-  for (int i = 0; all && i < p->n; i++)
-    all = catch_all(p->sub[i]);
-  return all;
-}
-
-/* Does some clause of match e take every value built with c? */
-static bool takes(const Expr *e, const Ctor *c) {
-  for (int i = 0; i < e->match.n; i++) {
-    const Pattern *p = e->match.clauses[i].pat;
-    if (p->kind != PAT_CTOR || p->ctor != c)
-      continue;
-    bool all = true;
-    for (int j = 0; all && j < p->n; j++)
-      all = catch_all(p->sub[j]);
-    if (all)
-      return true;
-  }
-  return false;
-}
-
-/* Can match e not fail: does a clause take every value of the scrutinee's
- * type (every constructor of its type definition, when it has one)? */
-static bool total_match(const Expr *e) {
-  for (int i = 0; i < e->match.n; i++)
-    if (catch_all(e->match.clauses[i].pat))
-      return true;
-  const Type *t = e->match.scrut->type;
-  if (!t || t->kind != TY_ADT || t->adt.def->nctors == 0)
-    return false;
-  for (int i = 0; i < t->adt.def->nctors; i++)
-    if (!takes(e, t->adt.def->ctors[i]))
-      return false;
-  return true;
-}
-
-static bool pure(Post *p, const Expr *e);
-
-typedef struct {
-  Post *p;
-  bool all;
-} PureKids;
-
-/* Note whether one child is pure. */
-static void pure_slot(Expr **slot, void *ctx) {
-  PureKids *k = ctx;
-  k->all = k->all && pure(k->p, *slot);
-}
-
-/* Purity as pass_int.h defines it (no effect, cannot fail or diverge):
- * no ref operation, no call of a closure, only matches that cannot fail;
- * a function literal is pure whatever its body.  Memoised per node. */
-static bool pure(Post *p, const Expr *e) {
-  int64_t *memo = ptrmap_get(&p->pure, e);
-  if (memo)
-    return *memo == 1;
-  PureKids k = {p, true};
-  if (e->kind == EX_REF_NEW || e->kind == EX_REF_READ || e->kind == EX_REF_WRITE ||
-      (e->kind == EX_CALL && e->call.kind == CALL_EXPR) || (e->kind == EX_MATCH && !total_match(e)))
-    k.all = false;
-  else if (e->kind != EX_FUNC)
-    ir_expr_children((Expr *)e, pure_slot, &k);
-  *ptrmap_put(&p->pure, e, NULL) = k.all ? 1 : 2;
-  return k.all;
-}
-
 /* Would the pass fold operator call e?  Its arguments are all constants,
  * or tuple literals of constants (concatenate, stack: their fields are the
  * kernel's inputs), at least one, at most FOLD_MAX_OUTS tensors; its result
@@ -486,7 +418,7 @@ static bool folds(const Expr *e) {
 /* Is a field of tuple literal t other than field index impure? */
 static bool impure_other(Post *p, const Expr *t, int index) {
   for (int i = 0; i < t->tuple.n; i++)
-    if (i != index && !pure(p, t->tuple.fields[i]))
+    if (i != index && !post_pure(&p->pure, t->tuple.fields[i]))
       return true;
   return false;
 }

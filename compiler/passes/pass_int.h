@@ -62,6 +62,21 @@ Expr *pass_const(Module *m, Tensor *t);
 /* A tensor copied into the module's arena. */
 Tensor *pass_tensor_copy(Module *m, const Tensor *t);
 
+/* The postcondition checkers' own judgements (post.c), apart from the
+ * passes' (pass_is_pure): no pass calls them.
+ *   post_pure(memo, e)   e is pure as the contract says: no ref operation,
+ *                        no call of a closure or global, no match that may
+ *                        fail, anywhere but inside a function literal;
+ *                        memo (Expr* -> 1 pure, 2 not) is the caller's
+ *   post_total_match(e)  match e cannot fail: a clause takes every value,
+ *                        or every constructor of the scrutinee's type has
+ *                        a clause taking all of its values
+ *   post_irrefutable(p)  p matches every value of its type (wildcards,
+ *                        variables, tuples of them) */
+bool post_pure(PtrMap *memo, const Expr *e);
+bool post_total_match(const Expr *e);
+bool post_irrefutable(const Pattern *p);
+
 /* Report "in @fn: message" into d (for postcondition checkers). */
 void pass_report(Diag *d, const GlobalFn *g, const Expr *at, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -405,80 +405,6 @@ typedef struct {
  * are sound (they say "pure" and "fixed" only when it is so); the checker
  * takes whichever judgement says more. */
 
-/* Does p match every value of its type? */
-static bool post_irrefutable(const Pattern *p) {
-  if (p->kind == PAT_WILD || p->kind == PAT_VAR)
-    return true;
-  for (int i = 0; p->kind == PAT_TUPLE && i < p->n; i++)
-    if (!post_irrefutable(p->sub[i]))
-      return false;
-  return p->kind == PAT_TUPLE;
-}
-
-/* Does clause i of match e catch every value built with c (c NULL: every
- * value)? */
-static bool post_catches(const Expr *e, int i, const Ctor *c) {
-  const Pattern *p = e->match.clauses[i].pat;
-  if (post_irrefutable(p))
-    return true;
-  if (!c || p->kind != PAT_CTOR || p->ctor != c)
-    return false;
-  for (int j = 0; j < p->n; j++)
-    if (!post_irrefutable(p->sub[j]))
-      return false;
-  return true;
-}
-
-/* Can match e not fail: a clause catches everything, or each constructor
- * of the scrutinee's type has a clause that catches all of its values? */
-static bool post_total(const Expr *e) {
-  const TypeDef *def = NULL;
-  for (int i = 0; i < e->match.n; i++) {
-    if (post_catches(e, i, NULL))
-      return true;
-    if (e->match.clauses[i].pat->kind == PAT_CTOR)
-      def = e->match.clauses[i].pat->ctor->def;
-  }
-  for (int k = 0; def && k < def->nctors; k++) {
-    bool caught = false;
-    for (int i = 0; !caught && i < e->match.n; i++)
-      caught = post_catches(e, i, def->ctors[k]);
-    if (!caught)
-      return false;
-  }
-  return def && def->nctors > 0;
-}
-
-typedef struct {
-  Post *p;
-  bool ok;
-} PureKids;
-
-static bool post_pure(Post *p, Expr *e);
-
-static void pure_kid(Expr **slot, void *ctx) {
-  PureKids *k = ctx;
-  k->ok = k->ok && post_pure(k->p, *slot);
-}
-
-/* Is e pure (pass_int.h's definition: no ref operation, no closure or
- * global call, no match that may fail)? */
-static bool post_pure(Post *p, Expr *e) {
-  int64_t *v = ptrmap_get(&p->pure, e);
-  if (v)
-    return *v == 1;
-  bool ok = !(e->kind == EX_REF_NEW || e->kind == EX_REF_READ || e->kind == EX_REF_WRITE ||
-              (e->kind == EX_CALL && e->call.kind == CALL_EXPR) ||
-              (e->kind == EX_MATCH && !post_total(e)));
-  if (ok && e->kind != EX_FUNC) { /* making a closure runs nothing */
-    PureKids k = {p, true};
-    ir_expr_children(e, pure_kid, &k);
-    ok = k.ok;
-  }
-  *ptrmap_put(&p->pure, e, NULL) = ok ? 1 : 2;
-  return ok;
-}
-
 /* Is e a function literal whose annotations fix its type (every
  * parameter and the result annotated, no type parameters)? */
 static bool post_fixed_fn(const Expr *e) {
@@ -499,7 +425,7 @@ static void post_visit(Expr **slot, void *ctx) {
     const char *why;
     Var *x = e->let.var;
     Expr *val = e->let.value;
-    bool pure = pass_is_pure(&p->in.pm, val) || post_pure(p, val);
+    bool pure = pass_is_pure(&p->in.pm, val) || post_pure(&p->pure, val);
     bool synthesizes = x->annot && (synth(&p->in, val) || post_fixed_fn(val));
     Verdict v = judge(&p->in, x, val, uses_of(&p->in, x), pure, synthesizes, &why);
     if (v != KEEP) {
