@@ -100,6 +100,17 @@ static Expr *op_at(GenCtx *g, OpId op, Type *t, int budget, OpSig *sig, Expr **a
   return gen_op_build(g, op, sig, args);
 }
 
+/* op_at with *op chosen among the operators that can make a t; NULL
+ * when none can. */
+static Expr *any_op_at(GenCtx *g, Type *t, int budget, OpId *op, OpSig *sig, Expr **args) {
+  OpId ops[OP_COUNT];
+  int n = gen_op_candidates(g, t, ops);
+  if (n == 0)
+    return NULL;
+  *op = ops[gen_choose(g, (uint32_t)n)];
+  return op_at(g, *op, t, budget, sig, args);
+}
+
 /* A second call of op on copies of args: the attributes drawn again
  * when near and the solver keeps the argument types. */
 static Expr *again(GenCtx *g, OpId op, Type *t, const OpSig *sig, Expr **args, bool near) {
@@ -140,14 +151,10 @@ static Expr *pair_body(GenCtx *g, Var *v, void *arg) {
 /* op(e, e'): e an operator call, e' its copy or near copy, placed in the
  * same scope, under a let of e, in an if branch or in a closure. */
 static Expr *pair(GenCtx *g, Type *t, int budget) {
-  OpId ops[OP_COUNT];
-  int n = gen_op_candidates(g, t, ops);
-  if (n == 0)
-    return NULL;
-  OpId op = ops[gen_choose(g, (uint32_t)n)];
+  OpId op;
   OpSig sig;
   Expr *args[OP_MAX_ARGS];
-  Expr *e = op_at(g, op, t, budget / 2, &sig, args);
+  Expr *e = any_op_at(g, t, budget / 2, &op, &sig, args);
   if (!e || !g->pure)
     return e; /* not a candidate: e alone is a fine t */
   Expr *c = again(g, op, t, &sig, args, gen_choose(g, 4) == 3);
@@ -183,14 +190,10 @@ static Expr *pair(GenCtx *g, Type *t, int budget) {
  * under `let %v = e` (where S's copy of e becomes %v) and one outside it:
  * S's rewrite in the first must not be reused in the other. */
 static Expr *scoped(GenCtx *g, Type *t, int budget) {
-  OpId ops[OP_COUNT];
-  int n = gen_op_candidates(g, t, ops);
-  if (n == 0)
-    return NULL;
-  OpId op = ops[gen_choose(g, (uint32_t)n)];
+  OpId op;
   OpSig sig;
   Expr *args[OP_MAX_ARGS];
-  Expr *e = op_at(g, op, t, budget / 3, &sig, args);
+  Expr *e = any_op_at(g, t, budget / 3, &op, &sig, args);
   if (!e || !g->pure)
     return e;
   Expr *c = again(g, op, t, &sig, args, false);
