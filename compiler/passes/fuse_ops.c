@@ -133,7 +133,8 @@ enum {
   K_OPAQUE = 8,
 };
 
-static int op_kind(OpId op) {
+/* op's fusion pattern (ops.def) as a K_* rank: opaque ranks above tuples. */
+static int pattern_rank(OpId op) {
   OpPattern p = op_table[op].pattern;
   return p == OPAT_OPAQUE ? K_OPAQUE : (int)p;
 }
@@ -195,7 +196,7 @@ static void kstat_visit(Kstat *k, const Expr *e, const Expr *fn) {
     return;
   case EX_CALL:
     if (e->call.kind == CALL_OP) {
-      int kind = op_kind(e->call.op);
+      int kind = pattern_rank(e->call.op);
       k->nodes++;
       k->ops++;
       k->opaque += kind == K_OPAQUE;
@@ -274,7 +275,7 @@ static bool check_after_anchor(Post *p, Kstat *k, const Expr *fn) {
     const Expr *e = k->seen.keys[i];
     if (!e || e == k->anchor || e->kind != EX_CALL || e->call.kind != CALL_OP)
       continue;
-    int kind = op_kind(e->call.op);
+    int kind = pattern_rank(e->call.op);
     if (kind > K_BROADCAST && uses_anchor(k, e))
       ok = fail(p, fn, "a primitive function applies %s to the result of its anchor",
                 ir_op_name(e->call.op));
@@ -311,10 +312,10 @@ static bool check_kernel(Post *p, const Expr *fn) {
               "operators)%s",
               "");
   if (k.anchors == 1 && !k.bad_form) {
-    if (op_kind(k.anchor->call.op) == K_COMM_REDUCE && k.anchor != root)
+    if (pattern_rank(k.anchor->call.op) == K_COMM_REDUCE && k.anchor != root)
       ok = fail(p, k.anchor, "reduction %s is not the result of its primitive function",
                 ir_op_name(k.anchor->call.op));
-    if (op_kind(k.anchor->call.op) == K_OUT_EWISE)
+    if (pattern_rank(k.anchor->call.op) == K_OUT_EWISE)
       ok = check_after_anchor(p, &k, fn) && ok;
   }
   kstat_free(&k);
@@ -506,7 +507,7 @@ static int node_kind(const Expr *e) {
   if (!e->type)
     return -1;
   if (e->kind == EX_CALL && e->call.kind == CALL_OP && typed_all(e->call.nargs, e->call.args))
-    return op_kind(e->call.op);
+    return pattern_rank(e->call.op);
   if (e->kind == EX_TUPLE && typed_all(e->tuple.n, e->tuple.fields))
     return K_TUPLE;
   if (e->kind == EX_PROJ && tensor_tuple(e->proj.tuple->type))
@@ -1140,12 +1141,12 @@ static void check_missed(Post *p, const Expr *c) {
       continue;
     const Expr *pf = a->call.callee, *cf = c->call.callee;
     const Expr *r = pf->func.body;
-    if (r->kind != EX_CALL || r->call.kind != CALL_OP || op_kind(r->call.op) > K_BROADCAST ||
+    if (r->kind != EX_CALL || r->call.kind != CALL_OP || pattern_rank(r->call.op) > K_BROADCAST ||
         !expanded(p, a) || !expanded(p, c))
       continue;
     Kstat kp = kernel_stat(pf), kc = kernel_stat(cf);
     const Expr *use = j < cf->func.nparams ? sole_op_use(&kc, cf->func.params[j]) : NULL;
-    int uk = use ? op_kind(use->call.op) : K_OPAQUE;
+    int uk = use ? pattern_rank(use->call.op) : K_OPAQUE;
     if (kp.anchors == 0 && kp.opaque == 0 && use && (uk <= K_INJECTIVE || uk == K_COMM_REDUCE) &&
         kp.nodes + kc.nodes <= MAX_DEPTH)
       fail(p, a, "a primitive call ending in %s should have been fused into its consumer",
