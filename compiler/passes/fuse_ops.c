@@ -1160,9 +1160,7 @@ static void check_missed(Post *p, const Expr *c) {
 static void refs_visit(Expr **slot, void *ctx) {
   Post *p = ctx;
   (*ptrmap_put(&p->refs, *slot, NULL))++;
-  int added;
-  ptrmap_put(&p->seen, *slot, &added);
-  if (added && !((*slot)->kind == EX_FUNC && (*slot)->func.primitive))
+  if (ptrmap_first(&p->seen, *slot) && !((*slot)->kind == EX_FUNC && (*slot)->func.primitive))
     ir_expr_children(*slot, refs_visit, p);
 }
 
