@@ -586,11 +586,7 @@ static void walk_call(Brk *b, Expr *e) {
 
 static void walk(Brk *b, Expr **slot) {
   Expr *e = *slot;
-  int added;
-  if (!e)
-    return;
-  ptrmap_put(&b->seen, e, &added);
-  if (!added)
+  if (!e || !ptrmap_first(&b->seen, e))
     return;
   switch (e->kind) {
   case EX_VAR: {
@@ -1125,8 +1121,7 @@ static void collect(Brk *b) {
     if (!f)
       continue;
     b->fn = m->funcs[i]->name;
-    int added;
-    ptrmap_put(&b->seen, f, &added);
+    ptrmap_put(&b->seen, f, NULL);
     walk_func(b, f);
   }
   b->fn = NULL;

@@ -10,7 +10,7 @@
  *   bytes [GEN_HEADER_BYTES, ..) the body: one or more bytes per choice, read
  *                                front to back and never from the end.
  *
- * Rules (DESIGN.md, "The choice stream"):
+ * Rules (the choice stream of docs/architecture.md, "Data flow"):
  *   - decoding is total: out of bytes, every choice is 0;
  *   - choice 0 is the simplest option, so shrinking bytes toward 0 shrinks
  *     the program;

@@ -378,7 +378,7 @@ enum { MAXSHAPED = 2 + IR_MAX_RANK };
 /* Tuple types with t at index 0 that operators may produce: (t, t),
  * (t, t, t) (a split into equal parts) and (t, v, v) with v a vector as
  * long as one of t's dims (batch_norm's mean and variance). */
-static int op_shaped_tuples(GenCtx *g, Type *t, Type **out) {
+static int op_tuple_results(GenCtx *g, Type *t, Type **out) {
   if (t->kind != TY_TENSOR || !gen_feature(g, GEN_F_OPS))
     return 0;
   int n = 0;
@@ -410,7 +410,7 @@ static Expr *form_proj(GenCtx *g, Type *t, int budget) {
   int nf = find_fields(g, t, gen_hash(g, t), f);
   bool fresh = proj_new_ok(g, t, budget);
   Type *shaped[MAXSHAPED];
-  int ns = fresh ? op_shaped_tuples(g, t, shaped) : 0;
+  int ns = fresh ? op_tuple_results(g, t, shaped) : 0;
   uint32_t k = gen_choose(g, (uint32_t)(nf + fresh + ns));
   if ((int)k < nf) {
     Expr *v = gen_var_expr(g, f[k].s);

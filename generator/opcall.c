@@ -83,8 +83,9 @@ static int type_key(const Type *t, uint8_t *k) {
   return n;
 }
 
-/* Whether operators could produce t at all. */
-static bool op_shaped(const Type *t) {
+/* Whether operators could produce t at all: a tensor, or a non-empty
+ * tuple of tensors. */
+static bool tensor_or_tensor_tuple(const Type *t) {
   if (t->kind == TY_TENSOR)
     return true;
   if (t->kind != TY_TUPLE || t->tuple.n == 0)
@@ -139,7 +140,7 @@ static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, RecKey *key) {
  * from the cache. */
 static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
   mask[0] = mask[1] = 0;
-  if (!op_shaped(t))
+  if (!tensor_or_tensor_tuple(t))
     return;
   if (g->rec_type == t) {
     mask[0] = g->rec_mask[0];
@@ -165,7 +166,7 @@ static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
 }
 
 bool gen_op_available(GenCtx *g, const Type *t) {
-  if (!gen_feature(g, GEN_F_OPS) || !op_shaped(t))
+  if (!gen_feature(g, GEN_F_OPS) || !tensor_or_tensor_tuple(t))
     return false;
   const uint64_t *allow = g->cfg.op_allow;
   if (g->rec_type == t)

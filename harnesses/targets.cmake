@@ -43,14 +43,17 @@ endfunction()
 rs_fuzz_defaults(parse_fuzzer _defs)
 rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TEXT} DEFS ${_defs})
 
-# The production passes, from PASSES in compiler/passes/pass.h (the one
-# list of passes); each lives in compiler/passes/<name>.c.
-file(READ ${CMAKE_SOURCE_DIR}/compiler/passes/pass.h _pass_h)
-string(REGEX MATCHALL "X\\([a-z_]+, false," _pass_items "${_pass_h}")
+# The production passes, the PASS rows of compiler/passes/passes.def (the
+# one list of passes); each lives in compiler/passes/<name>.c.
+# A new row re-runs CMake.
+set(_passes_def ${CMAKE_SOURCE_DIR}/compiler/passes/passes.def)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_passes_def})
+file(STRINGS ${_passes_def} _pass_rows REGEX "^PASS\\(")
 set(RS_PASSES "")
-foreach(item ${_pass_items})
-  string(REGEX REPLACE "X\\(([a-z_]+), false," "\\1" p "${item}")
-  list(APPEND RS_PASSES ${p})
+foreach(row ${_pass_rows})
+  if(row MATCHES "^PASS\\(([a-z0-9_]+),")
+    list(APPEND RS_PASSES ${CMAKE_MATCH_1})
+  endif()
 endforeach()
 
 # The generator-driven targets get libFuzzer's custom mutator and crossover

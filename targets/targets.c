@@ -39,14 +39,17 @@ static const OracleHarness harnesses[] = {
     {"reject_fuzzer", ORACLE_REJECT, &target_relayc, "reject", NULL},
 };
 
-/* The policy of each pass_fuzzer_<pass>: the one made of the shapes the
- * pass acts on (generator/; the pass's contract comment lists them). */
+/* The policy of each pass_fuzzer_<pass> (passes.def's policy column): the
+ * one made of the shapes the pass acts on (generator/; the pass's contract
+ * comment lists them). */
 static const struct {
   const char *pass, *policy;
 } pass_policies[] = {
-    {"fold_constant", "fold"},     {"dead_code", "dead"},  {"eliminate_common_subexpr", "cse"},
-    {"simplify_expr", "simplify"}, {"inline", "inline"},   {"to_anf", "scopes"},
-    {"to_gnf", "scopes"},          {"fuse_ops", "fusion"},
+#define PASS(name, allow, policy, desc) {#name, policy},
+#define TEST_PASS PASS
+#include "compiler/passes/passes.def"
+#undef PASS
+#undef TEST_PASS
 };
 
 const char rs_harness_names[] = "pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer, "
@@ -66,7 +69,6 @@ bool rs_harness_get(const char *name, OracleHarness *h) {
   *h = harnesses[0];
   h->name = name;
   h->pipeline = pass;
-  h->policy = "default"; /* a test-only pass */
   for (size_t i = 0; i < sizeof pass_policies / sizeof *pass_policies; i++)
     if (strcmp(pass_policies[i].pass, pass) == 0)
       h->policy = pass_policies[i].policy;

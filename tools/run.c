@@ -162,9 +162,9 @@ int cmd_run(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      char names[1024];
-      pass_names(names, sizeof names);
-      printf("%spasses: %s\n", run_help, names);
+      printf("%s\npasses:\n", run_help);
+      for (int k = 0; k < pass_count; k++)
+        printf("  %-24s  %s\n", pass_table[k].name, pass_table[k].desc);
       return 0;
     }
     if (!strcmp(a, "--passes") && i + 1 < argc)

@@ -188,7 +188,7 @@ void ir_tensor_set_i64(Tensor *t, int64_t i, int64_t v);
 bool ir_tensor_identical(const Tensor *a, const Tensor *b);
 uint64_t ir_tensor_hash(const Tensor *t);
 
-/* Defined conversions (DESIGN: float->int saturates, NaN -> 0). */
+/* Defined conversions (docs/operators.md: float->int saturates, NaN -> 0). */
 int64_t ir_sat_f64_to_int(double v, DType to);
 int64_t ir_wrap_int(int64_t v, DType to); /* two's complement wrap */
 

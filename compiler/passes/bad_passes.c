@@ -148,9 +148,7 @@ typedef struct Uses {
 
 static void uses_visit(Expr **slot, void *ctx) {
   Uses *u = ctx;
-  int added;
-  ptrmap_put(&u->seen, *slot, &added);
-  if (!added || u->found)
+  if (!ptrmap_first(&u->seen, *slot) || u->found)
     return;
   if ((*slot)->kind == EX_VAR)
     u->found = (*slot)->var == u->v;
@@ -250,9 +248,7 @@ typedef struct Effects {
 
 static void effects_visit(Expr **slot, void *ctx) {
   Effects *f = ctx;
-  int added;
-  ptrmap_put(&f->seen, *slot, &added);
-  if (!added || f->found)
+  if (!ptrmap_first(&f->seen, *slot) || f->found)
     return;
   Expr *e = *slot;
   f->found = e->kind == EX_REF_NEW || e->kind == EX_REF_READ || e->kind == EX_REF_WRITE ||

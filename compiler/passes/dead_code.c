@@ -94,9 +94,7 @@ typedef struct {
 
 static void shared_slot(Expr **slot, void *ctx) {
   Shared *h = ctx;
-  int added;
-  ptrmap_put(&h->seen, *slot, &added);
-  if (!added || h->found)
+  if (!ptrmap_first(&h->seen, *slot) || h->found)
     return;
   int64_t *r = ptrmap_get(h->refs, *slot);
   h->found = r && *r >= 2;
@@ -125,9 +123,7 @@ static void dce_slot(Expr **slot, void *ctx);
 /* Process *slot: in a let chain, judge each let after its body. */
 static void dce_slot(Expr **slot, void *ctx) {
   Dce *c = ctx;
-  int added;
-  ptrmap_put(&c->done, *slot, &added);
-  if (!added)
+  if (!ptrmap_first(&c->done, *slot))
     return; /* a shared node: binder-free, nothing to remove */
   Expr *e = *slot;
   if (e->kind != EX_LET) {
@@ -168,9 +164,7 @@ static void reach_slot(Expr **slot, void *ctx) {
 
 /* Mark g reachable and visit its body once. */
 static void reach_global(Reach *r, GlobalFn *g) {
-  int added;
-  ptrmap_put(r->reach, g, &added);
-  if (added && g->func)
+  if (ptrmap_first(r->reach, g) && g->func)
     reach_slot(&g->func, r);
 }
 

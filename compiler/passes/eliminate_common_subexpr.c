@@ -47,6 +47,7 @@
  * clauses, and equal calls on variables of different binders or on
  * arguments that call a closure or bind a variable.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "compiler/ir/hash.h"
@@ -432,10 +433,194 @@ bool pass_eliminate_common_subexpr(Module *m, Diag *d) {
 
 /* ----------------------------------------------------------- postcondition
  * Decided by code of its own: nothing below calls a function the pass
- * reaches (not table_find, candidate, shareable, seq), so a bug in one
+ * reaches (not table_find, candidate, shareable, seq, nor the IR's
+ * ir_attrs_equal and ir_tensor_identical that seq uses), so a bug in one
  * cannot make the checker agree with the pass.  The walk records every
- * visit of a candidate call and every let of one, with the scope it is in;
- * then any two records of structurally equal calls are compared. */
+ * visit of a candidate call and every let of one, with the scope it is
+ * in; equal calls are then found by number, not compared pair by pair:
+ * value numbering gives two nodes the same number exactly when they are
+ * structurally equal (a node's number is that of its description -- its
+ * kind, its own data, its children's numbers -- in a table of the
+ * descriptions seen so far). */
+
+/* The value numbers: descriptions interned in a hash table. */
+typedef struct {
+  uint8_t *bytes; /* every description, back to back */
+  size_t nbytes, capbytes;
+  size_t *start; /* description i is bytes[start[i] .. start[i + 1]) */
+  int64_t n, cap;
+  int64_t *slots; /* open addressing: a number + 1, or 0 */
+  int64_t nslots;
+  uint8_t *desc; /* the description being written */
+  size_t ndesc, capdesc;
+  PtrMap of; /* Expr* -> its number */
+} Numbers;
+
+/* Append n bytes to the description being written. */
+static void desc_bytes(Numbers *v, const void *p, size_t n) {
+  if (v->ndesc + n > v->capdesc) {
+    v->capdesc = 2 * (v->ndesc + n) + 64;
+    v->desc = realloc(v->desc, v->capdesc);
+  }
+  if (n)
+    memcpy(v->desc + v->ndesc, p, n);
+  v->ndesc += n;
+}
+
+/* Append a 64-bit value to the description being written. */
+static void desc_u64(Numbers *v, uint64_t x) {
+  desc_bytes(v, &x, sizeof x);
+}
+
+/* Append a string, its length first, to the description being written. */
+static void desc_str(Numbers *v, const char *s) {
+  desc_u64(v, strlen(s));
+  desc_bytes(v, s, strlen(s));
+}
+
+/* The slot of description [p, p + n) in the hash table: its number + 1,
+ * or the empty slot where it goes. */
+static int64_t *intern_slot(Numbers *v, const uint8_t *p, size_t n) {
+  uint64_t mask = (uint64_t)v->nslots - 1;
+  for (uint64_t i = hash_fnv1a(0xcbf29ce484222325ull, p, n) & mask;; i = (i + 1) & mask) {
+    int64_t k = v->slots[i] - 1;
+    if (k < 0 || (v->start[k + 1] - v->start[k] == n && memcmp(v->bytes + v->start[k], p, n) == 0))
+      return &v->slots[i];
+  }
+}
+
+/* Double the hash table (or make it), re-entering every description. */
+static void intern_grow(Numbers *v) {
+  free(v->slots);
+  v->nslots = v->nslots ? 2 * v->nslots : 256;
+  v->slots = calloc((size_t)v->nslots, sizeof *v->slots);
+  for (int64_t k = 0; k < v->n; k++)
+    *intern_slot(v, v->bytes + v->start[k], v->start[k + 1] - v->start[k]) = k + 1;
+}
+
+/* The number of the description just written (a new one when it is new);
+ * the description is consumed. */
+static int64_t number_intern(Numbers *v) {
+  if (2 * (v->n + 1) > v->nslots)
+    intern_grow(v);
+  int64_t *slot = intern_slot(v, v->desc, v->ndesc);
+  if (!*slot) {
+    if (v->n + 2 > v->cap) {
+      v->cap = 2 * v->cap + 64;
+      v->start = realloc(v->start, sizeof *v->start * (size_t)v->cap);
+    }
+    if (v->nbytes + v->ndesc > v->capbytes) {
+      v->capbytes = 2 * (v->nbytes + v->ndesc) + 256;
+      v->bytes = realloc(v->bytes, v->capbytes);
+    }
+    memcpy(v->bytes + v->nbytes, v->desc, v->ndesc);
+    v->start[v->n] = v->nbytes;
+    v->nbytes += v->ndesc;
+    v->start[++v->n] = v->nbytes;
+    *slot = v->n;
+  }
+  v->ndesc = 0;
+  return *slot - 1;
+}
+
+/* An operator's attributes, each with its name, kind and value bits. */
+static void desc_attrs(Numbers *v, const Attrs *at) {
+  desc_u64(v, (uint64_t)at->n);
+  for (int i = 0; i < at->n; i++) {
+    const Attr *x = &at->items[i];
+    desc_str(v, x->name);
+    desc_u64(v, (uint64_t)x->kind);
+    if (x->kind == AV_INT || x->kind == AV_BOOL)
+      desc_u64(v, (uint64_t)x->i);
+    else if (x->kind == AV_FLOAT)
+      desc_bytes(v, &x->f, sizeof x->f);
+    else if (x->kind == AV_STR)
+      desc_str(v, x->s);
+    else if (x->kind == AV_INTS || x->kind == AV_PAIRS) {
+      size_t count = (size_t)x->n * (x->kind == AV_PAIRS ? 2 : 1);
+      desc_u64(v, (uint64_t)x->n);
+      desc_bytes(v, x->ints, sizeof *x->ints * count);
+    }
+  }
+}
+
+static int64_t number(Numbers *v, const Expr *e);
+
+/* Number one child (the first of the two visits number makes). */
+static void number_child(Expr **slot, void *ctx) {
+  number(ctx, *slot);
+}
+
+/* Append one child's number (already known) to the description. */
+static void desc_child(Expr **slot, void *ctx) {
+  desc_u64(ctx, (uint64_t)number(ctx, *slot));
+}
+
+/* Whether e's number is made of its children's: the binder-free kinds
+ * (variables, globals and constants have no children). */
+static bool by_structure(const Expr *e) {
+  switch (e->kind) {
+  case EX_TUPLE:
+  case EX_PROJ:
+  case EX_IF: return true;
+  case EX_CALL: return e->call.kind != CALL_EXPR;
+  default: return false;
+  }
+}
+
+/* e's value number: variables, globals and constructors by identity,
+ * constants by dtype, shape and bits, operators with their attributes,
+ * and every other node (a let, a function, a closure call, ...) equal
+ * only to itself. */
+static int64_t number(Numbers *v, const Expr *e) {
+  int64_t *memo = ptrmap_get(&v->of, e);
+  if (memo)
+    return *memo;
+  if (by_structure(e))
+    ir_expr_children((Expr *)e, number_child, v); /* numbered before e's description */
+  desc_u64(v, (uint64_t)e->kind);
+  switch (e->kind) {
+  case EX_VAR: desc_u64(v, (uint64_t)(uintptr_t)e->var); break;
+  case EX_GLOBAL: desc_u64(v, (uint64_t)(uintptr_t)e->global); break;
+  case EX_CONST: {
+    const Tensor *t = e->constant;
+    desc_u64(v, (uint64_t)t->dtype);
+    desc_u64(v, (uint64_t)t->rank);
+    desc_bytes(v, t->shape, sizeof *t->shape * (size_t)t->rank);
+    desc_bytes(v, t->data, (size_t)t->numel * (size_t)ir_dtype_size(t->dtype));
+    break;
+  }
+  case EX_PROJ: desc_u64(v, (uint64_t)e->proj.index); break;
+  case EX_TUPLE: desc_u64(v, (uint64_t)e->tuple.n); break;
+  case EX_CALL:
+    if (e->call.kind == CALL_OP) {
+      desc_u64(v, 1 + (uint64_t)e->call.op);
+      desc_attrs(v, &e->call.attrs);
+    } else if (e->call.kind == CALL_CTOR) {
+      desc_u64(v, 0);
+      desc_u64(v, (uint64_t)(uintptr_t)e->call.ctor);
+    }
+    desc_u64(v, (uint64_t)e->call.nargs);
+    break;
+  default: break;
+  }
+  if (by_structure(e))
+    ir_expr_children((Expr *)e, desc_child, v);
+  else if (e->kind != EX_VAR && e->kind != EX_GLOBAL && e->kind != EX_CONST)
+    desc_u64(v, (uint64_t)(uintptr_t)e); /* itself */
+  int64_t k = number_intern(v);
+  *ptrmap_put(&v->of, e, NULL) = k;
+  return k;
+}
+
+/* Release the numbers. */
+static void numbers_free(Numbers *v) {
+  free(v->bytes);
+  free(v->start);
+  free(v->slots);
+  free(v->desc);
+  ptrmap_free(&v->of);
+}
 
 typedef struct {
   int enter, leave; /* walk clock at open and close: nested scopes nest */
@@ -444,10 +629,10 @@ typedef struct {
 
 typedef struct {
   Expr *e;
-  Var *var;  /* non-NULL: e is the value of `let var`, scope its body */
-  int scope; /* the scope e was visited in */
-  int order; /* its place in the walk */
-  uint64_t key;
+  Var *var;    /* non-NULL: e is the value of `let var`, scope its body */
+  int scope;   /* the scope e was visited in */
+  int order;   /* its place in the walk */
+  int64_t key; /* e's value number */
 } Sighting;
 
 typedef struct {
@@ -457,6 +642,7 @@ typedef struct {
   int nscopes, capscopes, scope, func, clock;
   Sighting *sights;
   int nsights, capsights;
+  Numbers num;
 } Post;
 
 static bool plain(Post *p, const Expr *e);
@@ -501,62 +687,6 @@ static bool mergeable(Post *p, const Expr *e) {
   return e->kind == EX_CALL && e->call.kind == CALL_OP && plain(p, e);
 }
 
-static bool same(const Expr *a, const Expr *b);
-
-/* same on each pair of n expressions. */
-static bool same_all(int n, Expr *const *a, Expr *const *b) {
-  for (int i = 0; i < n; i++)
-    if (!same(a[i], b[i]))
-      return false;
-  return true;
-}
-
-/* Structural equality of binder-free expressions: variables, globals and
- * constructors by identity, constants bit for bit, operators with equal
- * attributes. */
-static bool same(const Expr *a, const Expr *b) {
-  if (a == b)
-    return true;
-  if (a->kind != b->kind)
-    return false;
-  switch (a->kind) {
-  case EX_VAR: return a->var == b->var;
-  case EX_GLOBAL: return a->global == b->global;
-  case EX_CONST: return ir_tensor_identical(a->constant, b->constant);
-  case EX_TUPLE:
-    return a->tuple.n == b->tuple.n && same_all(a->tuple.n, a->tuple.fields, b->tuple.fields);
-  case EX_PROJ: return a->proj.index == b->proj.index && same(a->proj.tuple, b->proj.tuple);
-  case EX_IF:
-    return same(a->if_.cond, b->if_.cond) && same(a->if_.then, b->if_.then) &&
-           same(a->if_.els, b->if_.els);
-  case EX_CALL:
-    if (a->call.kind != b->call.kind || a->call.nargs != b->call.nargs)
-      return false;
-    if (a->call.kind == CALL_OP)
-      return a->call.op == b->call.op && ir_attrs_equal(&a->call.attrs, &b->call.attrs) &&
-             same_all(a->call.nargs, a->call.args, b->call.args);
-    if (a->call.kind == CALL_CTOR)
-      return a->call.ctor == b->call.ctor && same_all(a->call.nargs, a->call.args, b->call.args);
-    return false;
-  default: return false;
-  }
-}
-
-/* A hash that structurally equal calls share: the operator, and each
- * argument's kind and, for a variable or a constant, what it is. */
-static uint64_t call_key(const Expr *e) {
-  uint64_t h = hash_mix((uint64_t)e->call.op, (uint64_t)e->call.nargs);
-  for (int i = 0; i < e->call.nargs; i++) {
-    const Expr *a = e->call.args[i];
-    h = hash_mix(h, (uint64_t)a->kind);
-    if (a->kind == EX_VAR)
-      h = hash_mix(h, hash_ptr(a->var));
-    if (a->kind == EX_CONST)
-      h = hash_mix(h, ir_tensor_hash(a->constant));
-  }
-  return h;
-}
-
 /* Record candidate e (the value of `let var` when var is non-NULL) as seen
  * in the current scope. */
 static void sight(Post *p, Expr *e, Var *var) {
@@ -564,7 +694,7 @@ static void sight(Post *p, Expr *e, Var *var) {
     p->capsights = p->capsights ? 2 * p->capsights : 64;
     p->sights = realloc(p->sights, sizeof *p->sights * (size_t)p->capsights);
   }
-  p->sights[p->nsights] = (Sighting){e, var, p->scope, p->nsights, call_key(e)};
+  p->sights[p->nsights] = (Sighting){e, var, p->scope, p->nsights, number(&p->num, e)};
   p->nsights++;
 }
 
@@ -642,7 +772,7 @@ static bool visible(const Post *p, const Sighting *a, const Sighting *b) {
   return s->enter <= t->enter && t->leave <= s->leave && s->func == t->func;
 }
 
-/* Sightings by key, then in walk order. */
+/* Sightings by value number, then in walk order. */
 static int by_key(const void *x, const void *y) {
   const Sighting *a = x, *b = y;
   if (a->key != b->key)
@@ -650,10 +780,11 @@ static int by_key(const void *x, const void *y) {
   return a->order - b->order;
 }
 
-/* Report a call b that a visible earlier sighting a should have become. */
+/* Report a call b that a visible earlier sighting a of the same number
+ * should have become. */
 static bool check_pair(const GlobalFn *g, Diag *d, const Post *p, const Sighting *a,
                        const Sighting *b) {
-  if (b->var || !(a->var || a->e != b->e) || !visible(p, a, b) || !same(a->e, b->e))
+  if (b->var || !(a->var || a->e != b->e) || !visible(p, a, b))
     return true;
   if (a->var)
     pass_report(d, g, b->e, "eliminate_common_subexpr left %s recomputed instead of %%%s",
@@ -665,7 +796,8 @@ static bool check_pair(const GlobalFn *g, Diag *d, const Post *p, const Sighting
 }
 
 /* The postcondition (see the top of this file), one function at a time:
- * each pair of sightings with the same key, in walk order, is checked. */
+ * each pair of sightings of equal calls (the same number), in walk order,
+ * is checked. */
 bool post_eliminate_common_subexpr(const Module *m, Diag *d) {
   Post p = {.scope = -1, .func = -1};
   bool ok = true;
@@ -686,6 +818,7 @@ bool post_eliminate_common_subexpr(const Module *m, Diag *d) {
   }
   ptrmap_free(&p.seen);
   ptrmap_free(&p.plain);
+  numbers_free(&p.num);
   free(p.scopes);
   free(p.sights);
   return ok;

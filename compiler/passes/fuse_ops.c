@@ -6,72 +6,13 @@
  * Requires: a well-formed, type-checked module (an operator call, tuple or
  * projection without a type is left alone, and then post_fuse_ops fails).
  *
- * The dataflow graph, per global function: its nodes are the operator
- * calls, tuples, and projections of tuples of tensors outside primitive
- * functions; a node's pattern is its operator's (ops.def), TUPLE for a
- * tuple, INJECTIVE for a projection.  An edge goes from an argument to its
- * consumer when both are nodes with the same home scope (scope.h, with let
- * chains as scopes): fusion never crosses a let, an if branch, a match
- * clause or a function body, so it moves no computation into or out of one
- * and past no effect.  Its pattern is the consumer's: INJECTIVE into a
- * tuple (for a tensor field) or a projection; an operator's own pattern,
- * except that a BROADCAST operator's argument of the result's shape is an
- * ELEMWISE edge.  A node with any other use (a let, a closure call, a
- * non-tensor tuple field, the function result, another scope...) has an
- * outside use and fuses into nothing.
- *
- * Grouping is Relay's: the post-dominator tree of the graph (the parent of
- * a node is the least common post-dominator of its uses, with the patterns
- * met on the way combined by max), then three sweeps over the nodes in
- * post-DFS order, each trying to merge a node's group into its
- * post-dominator's when every node on every path between them passes a
- * test (CheckPath):
- *   sweep 0: OUT_ELEMWISE_FUSABLE (conv2d, dense, pooling) into an
- *            ELEMWISE post-dominator through ELEMWISE/BROADCAST nodes,
- *            when every operator of the post-dominator's group that uses
- *            its result is ELEMWISE or BROADCAST too (Relay tests only the
- *            path, but a node swept earlier may have merged that group
- *            with an injective consumer, breaking F3);
- *            ELEMWISE/BROADCAST (sweeps 0 and 1) into an INJECTIVE-or-lower
- *            or COMM_REDUCE post-dominator, through INJECTIVE-or-lower
- *            nodes, ending at any group but a tuple or an opaque one;
- *   sweep 1: INJECTIVE and tuples into their post-dominator through
- *            INJECTIVE-or-lower nodes;
- *   sweep 2: INJECTIVE-or-lower nodes into a tuple that was fused into an
- *            injective consumer;
- * never into a tuple's own group, and never past MAX_DEPTH = 256 nodes in
- * one group (the default of Relay's relay.FuseOps.max_depth).  An OPAQUE
- * node stays alone; a COMM_REDUCE node only absorbs.
- *
- * Output, as Relay's FuseMutator: a group whose root (its last node) is an
- * operator call, or a projection of a tuple in the same group, and which
- * holds at least one operator, becomes a call of a new primitive function:
- * one parameter per distinct outside input (annotated with its type, in
- * the order the body first uses them), scalar constants copied into the
- * body, the return type annotated; groups made of a tuple or a lone
- * projection stay as they are.  Every operator call therefore ends up in a
- * primitive function, even alone.  A fused call that would be reached
- * along two paths (a shared operator call that was the root of a group),
- * and any shared node that contains one, would be a shared closure call,
- * which ir_well_formed forbids: it is bound by a let at the first point of
- * its home scope where it is used (as to_anf binds).  It is pure and
- * total, so evaluating it there once, just before the let-chain element
- * that first uses it, changes no result, even if that element has effects
- * before the use.
- *
- * Primitive functions already in the input (Relay skips them; here they
- * may come from an earlier run, moved around or rewritten by other passes)
- * are taken apart first, so the result holds to the guarantees below
- * whatever the input: a call of a primitive function literal whose
- * arguments are shareable (once their own such calls are expanded) is
- * replaced by the function's body with the arguments substituted (pure
- * arguments may be duplicated, dropped and reordered), and its operators
- * are fused again with their neighbours; any other primitive function
- * whose body is not a valid kernel (F2, F3: say, simplify_expr turned one
- * into `%p`) becomes an ordinary function, its body fused like any other;
- * valid kernels that are not expanded (an impure argument, or not called
- * directly) stay as they are.  So a second run changes nothing, and F4
- * holds exactly after any sequence of passes.
+ * Groups of operator calls, tuples and projections in one scope (never
+ * across a let, a branch, a clause or a function body) are chosen on the
+ * dataflow graph's post-dominator tree with Relay's three sweeps, and each
+ * becomes a call of a new primitive function; primitive functions in the
+ * input are taken apart first, so a second run changes nothing.
+ * docs/fuse_ops.md walks through the graph, the sweeps, the output and the
+ * treatment of primitive functions in the input.
  *
  * Contract (pass.h): PASS_EXACT.  A primitive function runs the same
  * kernels on the same values in the interpreter (no fused kernel of its
@@ -133,7 +74,8 @@ enum {
   K_OPAQUE = 8,
 };
 
-static int op_kind(OpId op) {
+/* op's fusion pattern (ops.def) as a K_* rank: opaque ranks above tuples. */
+static int pattern_rank(OpId op) {
   OpPattern p = op_table[op].pattern;
   return p == OPAT_OPAQUE ? K_OPAQUE : (int)p;
 }
@@ -195,7 +137,7 @@ static void kstat_visit(Kstat *k, const Expr *e, const Expr *fn) {
     return;
   case EX_CALL:
     if (e->call.kind == CALL_OP) {
-      int kind = op_kind(e->call.op);
+      int kind = pattern_rank(e->call.op);
       k->nodes++;
       k->ops++;
       k->opaque += kind == K_OPAQUE;
@@ -274,7 +216,7 @@ static bool check_after_anchor(Post *p, Kstat *k, const Expr *fn) {
     const Expr *e = k->seen.keys[i];
     if (!e || e == k->anchor || e->kind != EX_CALL || e->call.kind != CALL_OP)
       continue;
-    int kind = op_kind(e->call.op);
+    int kind = pattern_rank(e->call.op);
     if (kind > K_BROADCAST && uses_anchor(k, e))
       ok = fail(p, fn, "a primitive function applies %s to the result of its anchor",
                 ir_op_name(e->call.op));
@@ -311,10 +253,10 @@ static bool check_kernel(Post *p, const Expr *fn) {
               "operators)%s",
               "");
   if (k.anchors == 1 && !k.bad_form) {
-    if (op_kind(k.anchor->call.op) == K_COMM_REDUCE && k.anchor != root)
+    if (pattern_rank(k.anchor->call.op) == K_COMM_REDUCE && k.anchor != root)
       ok = fail(p, k.anchor, "reduction %s is not the result of its primitive function",
                 ir_op_name(k.anchor->call.op));
-    if (op_kind(k.anchor->call.op) == K_OUT_EWISE)
+    if (pattern_rank(k.anchor->call.op) == K_OUT_EWISE)
       ok = check_after_anchor(p, &k, fn) && ok;
   }
   kstat_free(&k);
@@ -506,7 +448,7 @@ static int node_kind(const Expr *e) {
   if (!e->type)
     return -1;
   if (e->kind == EX_CALL && e->call.kind == CALL_OP && typed_all(e->call.nargs, e->call.args))
-    return op_kind(e->call.op);
+    return pattern_rank(e->call.op);
   if (e->kind == EX_TUPLE && typed_all(e->tuple.n, e->tuple.fields))
     return K_TUPLE;
   if (e->kind == EX_PROJ && tensor_tuple(e->proj.tuple->type))
@@ -1140,12 +1082,12 @@ static void check_missed(Post *p, const Expr *c) {
       continue;
     const Expr *pf = a->call.callee, *cf = c->call.callee;
     const Expr *r = pf->func.body;
-    if (r->kind != EX_CALL || r->call.kind != CALL_OP || op_kind(r->call.op) > K_BROADCAST ||
+    if (r->kind != EX_CALL || r->call.kind != CALL_OP || pattern_rank(r->call.op) > K_BROADCAST ||
         !expanded(p, a) || !expanded(p, c))
       continue;
     Kstat kp = kernel_stat(pf), kc = kernel_stat(cf);
     const Expr *use = j < cf->func.nparams ? sole_op_use(&kc, cf->func.params[j]) : NULL;
-    int uk = use ? op_kind(use->call.op) : K_OPAQUE;
+    int uk = use ? pattern_rank(use->call.op) : K_OPAQUE;
     if (kp.anchors == 0 && kp.opaque == 0 && use && (uk <= K_INJECTIVE || uk == K_COMM_REDUCE) &&
         kp.nodes + kc.nodes <= MAX_DEPTH)
       fail(p, a, "a primitive call ending in %s should have been fused into its consumer",
@@ -1159,9 +1101,7 @@ static void check_missed(Post *p, const Expr *c) {
 static void refs_visit(Expr **slot, void *ctx) {
   Post *p = ctx;
   (*ptrmap_put(&p->refs, *slot, NULL))++;
-  int added;
-  ptrmap_put(&p->seen, *slot, &added);
-  if (added && !((*slot)->kind == EX_FUNC && (*slot)->func.primitive))
+  if (ptrmap_first(&p->seen, *slot) && !((*slot)->kind == EX_FUNC && (*slot)->func.primitive))
     ir_expr_children(*slot, refs_visit, p);
 }
 

@@ -142,9 +142,7 @@ static bool reaches(const Module *m, PtrMap *direct, GlobalFn *from, GlobalFn *t
       continue;
     if (h == to)
       return true;
-    int added;
-    ptrmap_put(visited, h, &added);
-    if (added && reaches(m, direct, h, to, visited))
+    if (ptrmap_first(visited, h) && reaches(m, direct, h, to, visited))
       return true;
   }
   return false;

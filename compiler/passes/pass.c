@@ -1,6 +1,6 @@
 /*
- * pass.c - the pass table expanded from PASSES in pass.h, the parser of
- * pass lists and the pass runner.
+ * pass.c - the pass table expanded from passes.def, the parser of pass
+ * lists and the pass runner.
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,9 +9,11 @@
 #include "pass.h"
 
 const PassInfo pass_table[] = {
-#define X(name, test_only, allow) {#name, pass_##name, post_##name, test_only, allow},
-    PASSES(X)
-#undef X
+#define PASS(name, allow, policy, desc) {#name, pass_##name, post_##name, false, allow, desc},
+#define TEST_PASS(name, allow, policy, desc) {#name, pass_##name, post_##name, true, allow, desc},
+#include "passes.def"
+#undef PASS
+#undef TEST_PASS
 };
 
 const int pass_count = sizeof pass_table / sizeof pass_table[0];

@@ -1,8 +1,9 @@
 /*
- * pass.h - relayc's optimisation passes.  This is the one place that lists
- * them: PASSES expands into the pass table (pass.c), the per-pass fuzz
- * targets and the documentation.  Each pass lives in <name>.c and has a
- * contract comment at its top (what it requires, what it guarantees).
+ * pass.h - relayc's optimisation passes.  passes.def is the one place that
+ * lists them (with their contracts' allow column and their generation
+ * policies); this header declares what it expands into.  Each pass lives
+ * in <name>.c and has a contract comment at its top (what it requires,
+ * what it guarantees).
  *
  * Common contract: a pass receives a well-formed module whose expressions
  * have been type checked (Expr.type set by ty_check_module); it rewrites the
@@ -12,7 +13,7 @@
  * under the reference interpreter (eval.h) exactly -- floats bit-identical
  * (NaN payloads aside), -0 and +0 apart, a run that fails failing, every
  * ref creation, write and read in the same order with the same values --
- * except for what its contract allows (the allow column below; the pass's
+ * except for what its contract allows (passes.def's allow column; the pass's
  * own comment says why it needs each allowance, or why none).
  * New nodes may leave .type NULL: pass_run re-checks types after the pass.
  * A pass returns false only for an internal failure, with a message in d.
@@ -37,36 +38,6 @@ enum {
   PASS_ALLOW_DROP_READS = 1u << 3,     /* unused ref reads may go */
 };
 
-/* PASS(name, test_only, allow) -- run is pass_<name>, checker is
- * post_<name>, allow its contract's PASS_ALLOW_* set.  No pass of relayc
- * needs an allowance: each one's comment says why. */
-#define PASSES(X)                                                                                  \
-  X(fold_constant, false, PASS_EXACT)                                                              \
-  X(dead_code, false, PASS_EXACT)                                                                  \
-  X(eliminate_common_subexpr, false, PASS_EXACT)                                                   \
-  X(simplify_expr, false, PASS_EXACT)                                                              \
-  X(inline, false, PASS_EXACT)                                                                     \
-  X(to_anf, false, PASS_EXACT)                                                                     \
-  X(to_gnf, false, PASS_EXACT)                                                                     \
-  X(fuse_ops, false, PASS_EXACT)                                                                   \
-  TEST_PASSES(X)
-
-/* Deliberately wrong passes: they exist only in the test build, to prove
- * that every oracle of the harness fires (see tests/ and bad_passes.c). */
-#ifdef RS_TEST_PASSES
-#define TEST_PASSES(X)                                                                             \
-  X(bad_fold_swap, true, PASS_EXACT)                                                               \
-  X(bad_cse_attrs, true, PASS_EXACT)                                                               \
-  X(bad_dce_refwrite, true, PASS_EXACT)                                                            \
-  X(bad_anf, true, PASS_EXACT)                                                                     \
-  X(bad_neg_sub, true, PASS_EXACT)                                                                 \
-  X(bad_match_wild, true, PASS_EXACT)                                                              \
-  X(bad_dse, true, PASS_EXACT)                                                                     \
-  X(bad_reassoc, true, PASS_EXACT)
-#else
-#define TEST_PASSES(X)
-#endif
-
 typedef bool (*PassRunFn)(Module *m, Diag *d);
 typedef bool (*PassPostFn)(const Module *m, Diag *d);
 
@@ -74,15 +45,19 @@ typedef struct PassInfo {
   const char *name;
   PassRunFn run;
   PassPostFn post;
-  bool test_only;
+  bool test_only; /* a TEST_PASS row: the test build's deliberately wrong passes */
   unsigned allow; /* PASS_ALLOW_* */
+  const char *desc;
 } PassInfo;
 
-#define X(name, test_only, allow)                                                                  \
+/* Every pass's run and checker, from passes.def. */
+#define PASS(name, allow, policy, desc)                                                            \
   bool pass_##name(Module *m, Diag *d);                                                            \
   bool post_##name(const Module *m, Diag *d);
-PASSES(X)
-#undef X
+#define TEST_PASS PASS
+#include "passes.def"
+#undef PASS
+#undef TEST_PASS
 
 extern const PassInfo pass_table[];
 extern const int pass_count;

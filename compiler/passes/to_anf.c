@@ -275,9 +275,7 @@ static void check_atoms(Post *p, int n, Expr *const *es, const char *where) {
 static void check_value(Post *p, const Expr *e) {
   if (post_atom(e))
     return;
-  int added;
-  ptrmap_put(&p->seen, e, &added);
-  if (!added) {
+  if (!ptrmap_first(&p->seen, e)) {
     bad(p, e, "a non-atomic node is shared (reachable along two paths)");
     return;
   }
@@ -319,8 +317,7 @@ static void check_value(Post *p, const Expr *e) {
 
 static void check_block(Post *p, const Expr *e) {
   while (e->kind == EX_LET) {
-    int added;
-    ptrmap_put(&p->seen, e, &added);
+    ptrmap_put(&p->seen, e, NULL);
     check_value(p, e->let.value);
     e = e->let.body;
   }

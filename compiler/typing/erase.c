@@ -318,11 +318,7 @@ typedef struct Ahead {
 static void ahead_visit(Expr **slot, void *ctx) {
   Ahead *a = ctx;
   Expr *e = *slot;
-  int added;
-  if (a->found || --a->budget < 0)
-    return;
-  ptrmap_put(&a->seen, e, &added);
-  if (!added)
+  if (a->found || --a->budget < 0 || !ptrmap_first(&a->seen, e))
     return;
   if (e->kind == EX_CALL && e->call.kind == CALL_EXPR && e->call.callee &&
       e->call.callee->kind == EX_VAR && e->call.callee->var == a->f && e->call.nargs == a->n &&

@@ -190,43 +190,51 @@ static const char *describe(Cx *cx, const Expr *e) {
   return "expression";
 }
 
-/* Record the first error (later ones are dropped: they tend to cascade). */
-static void errat(Cx *cx, const char *fn, int line, int col, const char *fmt_, ...)
-    __attribute__((format(printf, 5, 6)));
-static void errat(Cx *cx, const char *fn, int line, int col, const char *fmt_, ...) {
+/* Record the first error, at line:col of global fn (later ones are
+ * dropped: they tend to cascade). */
+static void verrat(Cx *cx, const char *fn, int line, int col, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
+static void verrat(Cx *cx, const char *fn, int line, int col, const char *fmt, va_list ap) {
   if (cx->failed)
     return;
   cx->failed = true;
   char msg[600];
-  va_list ap;
-  va_start(ap, fmt_);
-  vsnprintf(msg, sizeof msg, fmt_, ap);
-  va_end(ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   if (fn)
     diag_error(cx->d, line, col, "in @%s: %s", fn, msg);
   else
     diag_error(cx->d, line, col, "%s", msg);
 }
 
-/* An error at e (or the innermost enclosing position known). */
-static void ERR(Cx *cx, const Expr *e, const char *fmt_, ...) __attribute__((format(printf, 3, 4)));
-static void ERR(Cx *cx, const Expr *e, const char *fmt_, ...) {
-  char msg[600];
+/* verrat with its arguments. */
+static void errat(Cx *cx, const char *fn, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void errat(Cx *cx, const char *fn, int line, int col, const char *fmt, ...) {
   va_list ap;
-  va_start(ap, fmt_);
-  vsnprintf(msg, sizeof msg, fmt_, ap);
+  va_start(ap, fmt);
+  verrat(cx, fn, line, col, fmt, ap);
   va_end(ap);
+}
+
+/* An error at e in the current global (or at the innermost enclosing
+ * position known when e has none). */
+static void expr_error(Cx *cx, const Expr *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void expr_error(Cx *cx, const Expr *e, const char *fmt, ...) {
   bool here = e && e->line;
-  errat(cx, cx->fn, here ? e->line : cx->line, here ? e->col : cx->col, "%s", msg);
+  va_list ap;
+  va_start(ap, fmt);
+  verrat(cx, cx->fn, here ? e->line : cx->line, here ? e->col : cx->col, fmt, ap);
+  va_end(ap);
 }
 
 /* Report that unifying expected with found failed, for `what`. */
 static void mismatch(Cx *cx, const Expr *at, const char *what, Type *expected, Type *found) {
   if (cx->big)
-    ERR(cx, at, "%s: types too large or too deeply nested", what);
+    expr_error(cx, at, "%s: types too large or too deeply nested", what);
   else
-    ERR(cx, at, "%s: expected %s, found %s%s", what, show(cx, expected), show(cx, found),
-        cx->occurs ? " (a type cannot contain itself)" : "");
+    expr_error(cx, at, "%s: expected %s, found %s%s", what, show(cx, expected), show(cx, found),
+               cx->occurs ? " (a type cannot contain itself)" : "");
 }
 
 /* ------------------------------------------------------------ globals */
@@ -316,7 +324,7 @@ static Type *sig_of(Cx *cx, GlobalFn *g, Expr *e) {
   if (known)
     return known;
   if (!cx->free_vars_ok || ir_global_get(cx->m, g->name) != g) {
-    ERR(cx, e, "global @%s is not defined in this module", g->name);
+    expr_error(cx, e, "global @%s is not defined in this module", g->name);
     return NULL;
   }
   Type *sig = g->func && g->func->kind == EX_FUNC && g->func->type &&
@@ -360,7 +368,7 @@ static bool unify_to(Cx *cx, Type *expected, Type *found) {
 /* The slot for v's type, or NULL (with an error) for a corrupt var. */
 static Type **var_slot(Cx *cx, Var *v, const Expr *at) {
   if (!v || v->id < 0 || v->id >= MAX_VAR_ID) {
-    ERR(cx, at, "malformed variable");
+    expr_error(cx, at, "malformed variable");
     return NULL;
   }
   if (v->id >= cx->capvty) {
@@ -392,7 +400,7 @@ static inline __attribute__((always_inline)) bool bind_var(Cx *cx, Var *v, Type 
 static Type *annot(Cx *cx, Var *v, const Expr *at) {
   Type *t = ty_inst(cx, v->annot, 0, NULL, NULL, true, 0);
   if (!t)
-    ERR(cx, at, "the annotation of %%%s is malformed", v->name);
+    expr_error(cx, at, "the annotation of %%%s is malformed", v->name);
   return t;
 }
 
@@ -536,9 +544,10 @@ static void rerun_in(Cx *cx, Rel *r) {
     r->done = true;
     int i = r->e->proj.index;
     if (s->kind != TY_TUPLE)
-      ERR(cx, r->e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
+      expr_error(cx, r->e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
     else if (i < 0 || i >= s->tuple.n)
-      ERR(cx, r->e,
+      expr_error(
+          cx, r->e,
           "projection .%d is out of range for %s: expected a tuple of at least %d fields, found %d",
           i, show(cx, s), i + 1, s->tuple.n);
     else if (!ty_unify(cx, r->out, s->tuple.fields[i]))
@@ -577,7 +586,7 @@ static Type *cg_expr(Cx *cx, Expr *e);
 /* Generate constraints for the n expressions es; NULL after an error. */
 static Type **cg_exprs(Cx *cx, int n, Expr **es) {
   if (n < 0 || (n && !es)) {
-    ERR(cx, NULL, "malformed expression list");
+    expr_error(cx, NULL, "malformed expression list");
     return NULL;
   }
   Type **ts = n ? ARENA_ARRAY(cx->S, Type *, n) : NULL;
@@ -597,7 +606,7 @@ static Type **ctor_fields(Cx *cx, Ctor *c, Type ***targs, const Expr *at) {
   Type **fs = c->nfields ? ARENA_ARRAY(cx->S, Type *, c->nfields) : NULL;
   for (int i = 0; i < c->nfields; i++)
     if (!(fs[i] = ty_inst(cx, c->fields[i], td->ntvars, td->tvars, to, true, 0))) {
-      ERR(cx, at, "constructor %s has a malformed field type", c->name);
+      expr_error(cx, at, "constructor %s has a malformed field type", c->name);
       return NULL;
     }
   *targs = to;
@@ -615,14 +624,14 @@ static void cg_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
   if (cx->failed)
     return;
   if (!p || depth > MAX_DEPTH) {
-    ERR(cx, m, "malformed pattern");
+    expr_error(cx, m, "malformed pattern");
     return;
   }
   switch (p->kind) {
   case PAT_WILD: return;
   case PAT_VAR: {
     if (!p->var) {
-      ERR(cx, m, "malformed pattern");
+      expr_error(cx, m, "malformed pattern");
       return;
     }
     if (p->var->annot) {
@@ -640,12 +649,12 @@ static void cg_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
   case PAT_CTOR: {
     Ctor *c = p->ctor;
     if (!ctor_ok(c) || p->n < 0 || (p->n && !p->sub)) {
-      ERR(cx, m, "malformed constructor pattern");
+      expr_error(cx, m, "malformed constructor pattern");
       return;
     }
     if (p->n != c->nfields) {
-      ERR(cx, m, "pattern %s: constructor takes %d field%s, pattern has %d", c->name, c->nfields,
-          c->nfields == 1 ? "" : "s", p->n);
+      expr_error(cx, m, "pattern %s: constructor takes %d field%s, pattern has %d", c->name,
+                 c->nfields, c->nfields == 1 ? "" : "s", p->n);
       return;
     }
     Type **targs;
@@ -663,7 +672,7 @@ static void cg_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
   }
   case PAT_TUPLE: {
     if (p->n < 0 || (p->n && !p->sub)) {
-      ERR(cx, m, "malformed tuple pattern");
+      expr_error(cx, m, "malformed tuple pattern");
       return;
     }
     Type *s = ty_shallow(cx, t);
@@ -685,13 +694,13 @@ static void cg_pat(Cx *cx, Expr *m, Pattern *p, Type *t, int depth) {
     return;
   }
   }
-  ERR(cx, m, "malformed pattern");
+  expr_error(cx, m, "malformed pattern");
 }
 
 /* An operator call: run its relation now, or defer it. */
 static Type *cg_op(Cx *cx, Expr *e, Type **args) {
   if ((unsigned)e->call.op >= OP_COUNT) {
-    ERR(cx, e, "call of an unknown operator");
+    expr_error(cx, e, "call of an unknown operator");
     return NULL;
   }
   char err[256];
@@ -737,9 +746,9 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
     s = instantiate(cx, s); /* each call of a polymorphic function */
   if (s->kind == TY_FUNC) {
     if (s->func.nparams != n) {
-      ERR(cx, e, "%s: expects %d argument%s, got %d: expected %s, found %s", describe(cx, e),
-          s->func.nparams, s->func.nparams == 1 ? "" : "s", n,
-          show_list(cx, s->func.params, s->func.nparams), show_list(cx, args, n));
+      expr_error(cx, e, "%s: expects %d argument%s, got %d: expected %s, found %s", describe(cx, e),
+                 s->func.nparams, s->func.nparams == 1 ? "" : "s", n,
+                 show_list(cx, s->func.params, s->func.nparams), show_list(cx, args, n));
       return NULL;
     }
     for (int i = 0; i < n; i++) {
@@ -764,8 +773,8 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
     }
     return ret;
   }
-  ERR(cx, e, "%s: the callee is not a function: expected a function type, found %s",
-      describe(cx, e), show(cx, s));
+  expr_error(cx, e, "%s: the callee is not a function: expected a function type, found %s",
+             describe(cx, e), show(cx, s));
   return NULL;
 }
 
@@ -773,13 +782,13 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
 static Type *cg_ctor(Cx *cx, Expr *e, Type **args) {
   Ctor *c = e->call.ctor;
   if (!ctor_ok(c)) {
-    ERR(cx, e, "call of a malformed constructor");
+    expr_error(cx, e, "call of a malformed constructor");
     return NULL;
   }
   if (e->call.nargs != c->nfields) {
-    ERR(cx, e, "constructor %s: expects %d argument%s, got %d: expected %s, found %s", c->name,
-        c->nfields, c->nfields == 1 ? "" : "s", e->call.nargs, show_list(cx, c->fields, c->nfields),
-        show_list(cx, args, e->call.nargs));
+    expr_error(cx, e, "constructor %s: expects %d argument%s, got %d: expected %s, found %s",
+               c->name, c->nfields, c->nfields == 1 ? "" : "s", e->call.nargs,
+               show_list(cx, c->fields, c->nfields), show_list(cx, args, e->call.nargs));
     return NULL;
   }
   Type **targs;
@@ -798,19 +807,19 @@ static Type *cg_ctor(Cx *cx, Expr *e, Type **args) {
 /* A function literal (not a global's definition). */
 static Type *cg_func(Cx *cx, Expr *e) {
   if (e->func.ntvars) {
-    ERR(cx, e, "a function with type parameters is only allowed as a global definition");
+    expr_error(cx, e, "a function with type parameters is only allowed as a global definition");
     return NULL;
   }
   int n = e->func.nparams;
   if (n < 0 || (n && !e->func.params)) {
-    ERR(cx, e, "malformed function");
+    expr_error(cx, e, "malformed function");
     return NULL;
   }
   Type **ps = n ? ARENA_ARRAY(cx->S, Type *, n) : NULL;
   for (int i = 0; i < n; i++) {
     Var *v = e->func.params[i];
     if (!v) {
-      ERR(cx, e, "malformed function parameter");
+      expr_error(cx, e, "malformed function parameter");
       return NULL;
     }
     ps[i] = v->annot ? annot(cx, v, e) : ty_fresh(cx);
@@ -823,7 +832,7 @@ static Type *cg_func(Cx *cx, Expr *e) {
   Type *rt = bt;
   if (e->func.ret) {
     if (!(rt = ty_inst(cx, e->func.ret, 0, NULL, NULL, true, 0))) {
-      ERR(cx, e, "the return annotation is malformed");
+      expr_error(cx, e, "the return annotation is malformed");
       return NULL;
     }
     if (!unify_to(cx, rt, bt)) {
@@ -840,7 +849,7 @@ static Type *cg_match(Cx *cx, Expr *e) {
   if (!st)
     return NULL;
   if (e->match.n < 0 || (e->match.n && !e->match.clauses)) {
-    ERR(cx, e, "malformed match");
+    expr_error(cx, e, "malformed match");
     return NULL;
   }
   Type *r = NULL;
@@ -891,7 +900,7 @@ static inline __attribute__((always_inline)) bool enter(Cx *cx, Expr *e, Type **
   *seen = NULL;
   if (v) {
     if (!v->t)
-      ERR(cx, e, "%s contains itself (a cyclic expression)", describe(cx, e));
+      expr_error(cx, e, "%s contains itself (a cyclic expression)", describe(cx, e));
     *seen = v->t;
     return false;
   }
@@ -933,7 +942,7 @@ static Type *cg_let(Cx *cx, Expr *e) {
     if (!vt)
       return NULL;
     if (!v) {
-      ERR(cx, cur, "malformed let");
+      expr_error(cx, cur, "malformed let");
       return NULL;
     }
     if (v->annot) {
@@ -979,7 +988,8 @@ static Type *cg_node(Cx *cx, Expr *e) {
         bind_var(cx, e->var, t, e);
       return t;
     }
-    ERR(cx, e,
+    expr_error(
+        cx, e,
         "variable %%%s is not bound here: expected a variable bound by an enclosing let, function "
         "or pattern, found a free variable%s%s",
         e->var->name, e->var->annot ? " of type " : "",
@@ -988,7 +998,7 @@ static Type *cg_node(Cx *cx, Expr *e) {
   }
   case EX_GLOBAL: {
     if (!e->global) {
-      ERR(cx, e, "malformed global reference");
+      expr_error(cx, e, "malformed global reference");
       return NULL;
     }
     /* Its (possibly polymorphic) type: calls instantiate it. */
@@ -997,7 +1007,7 @@ static Type *cg_node(Cx *cx, Expr *e) {
   case EX_CONST: {
     Tensor *t = e->constant;
     if (!t || t->rank < 0 || t->rank > IR_MAX_RANK || (unsigned)t->dtype >= DT_COUNT) {
-      ERR(cx, e, "malformed constant");
+      expr_error(cx, e, "malformed constant");
       return NULL;
     }
     return ir_tensor_type_of(cx->A, t);
@@ -1018,11 +1028,12 @@ static Type *cg_node(Cx *cx, Expr *e) {
       return r->out;
     }
     if (s->kind != TY_TUPLE) {
-      ERR(cx, e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
+      expr_error(cx, e, "projection .%d: expected a tuple, found %s", i, show(cx, s));
       return NULL;
     }
     if (i < 0 || i >= s->tuple.n) {
-      ERR(cx, e,
+      expr_error(
+          cx, e,
           "projection .%d is out of range for %s: expected a tuple of at least %d fields, found %d",
           i, show(cx, s), i + 1, s->tuple.n);
       return NULL;
@@ -1062,7 +1073,7 @@ static Type *cg_node(Cx *cx, Expr *e) {
     case CALL_CTOR: return cg_ctor(cx, e, args);
     case CALL_EXPR: return cg_call(cx, e, callee, args);
     }
-    ERR(cx, e, "malformed call");
+    expr_error(cx, e, "malformed call");
     return NULL;
   }
   case EX_FUNC: return cg_func(cx, e);
@@ -1098,7 +1109,7 @@ static Type *cg_node(Cx *cx, Expr *e) {
   }
   case EX_MATCH: return cg_match(cx, e);
   }
-  ERR(cx, e, "malformed expression");
+  expr_error(cx, e, "malformed expression");
   return NULL;
 }
 
@@ -1108,14 +1119,14 @@ static Type *cg_expr(Cx *cx, Expr *e) {
   if (cx->failed)
     return NULL;
   if (!e) {
-    ERR(cx, e, "missing expression");
+    expr_error(cx, e, "missing expression");
     return NULL;
   }
   Type *seen;
   if (!enter(cx, e, &seen))
     return seen;
   if (cx->depth >= MAX_DEPTH) {
-    ERR(cx, e, "expression nested too deeply");
+    expr_error(cx, e, "expression nested too deeply");
     return NULL;
   }
   int line = cx->line, col = cx->col;

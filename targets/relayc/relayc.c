@@ -2,7 +2,7 @@
  * relayc.c - target 0: relayc's own passes (compiler/passes) behind the
  * target interface (oracle/target.h).
  *
- *   stages       the passes of pass.h; -passes=a,b,c (pass_parse_list), or
+ *   stages       the passes of passes.def; -passes=a,b,c (pass_parse_list), or
  *                1 to 4 production passes chosen by the input's header
  *   load         the program itself (relayc takes every generated program)
  *   run          pass_run: the pass, then well-formed and re-typed; an
@@ -11,7 +11,7 @@
  *                global that survives keeps its function type (@main must
  *                survive)
  *   execute      the reference interpreter on @main, with its trace
- *   contracts    each pass's allow column (pass.h) as TgStage.allow
+ *   contracts    each pass's allow column (passes.def) as TgStage.allow
  *   round trip   print -> parse -> print is the identity, and the parsed
  *                program is alpha-equal to the printed one, constants
  *                bit for bit (a printer that loses something the same

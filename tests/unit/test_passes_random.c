@@ -12,9 +12,10 @@
  *          one) and, when CSE runs first, the generator's shared nodes
  *          copied once per use (so CSE has work to redo); each pass alone,
  *          then a random sequence of four.
- *   norm   to_anf, to_gnf, fuse_ops: 1500 inputs under the default and the
- *          fusion policies; each pass alone, a random sequence of four of
- *          them, and a random sequence of six drawn from all eight.
+ *   norm   to_anf, to_gnf, fuse_ops and any pass listed after them in
+ *          passes.def: 1500 inputs under the default and the fusion
+ *          policies; each pass alone, a random sequence of four of them,
+ *          and a random sequence of six drawn from all passes.
  * Every pass must change a share of the programs (else the test would
  * prove nothing).  RS_PASSES_RANDOM_N and RS_PASSES_NORM_N (environment)
  * override the numbers of inputs, RS_PASSES_RANDOM_SHOW the number of
@@ -28,9 +29,15 @@
 #include "targets/targets.h"
 #include "test.h"
 
-static const char *const all_passes[] = {"fold_constant", "dead_code", "eliminate_common_subexpr",
-                                         "simplify_expr", "inline",    "to_anf",
-                                         "to_gnf",        "fuse_ops"};
+/* The production passes (the PASS rows of passes.def): the first NOPT are
+ * the opt group, the rest the norm group. */
+static const char *const all_passes[] = {
+#define PASS(name, allow, policy, desc) #name,
+#define TEST_PASS(name, allow, policy, desc)
+#include "compiler/passes/passes.def"
+#undef PASS
+#undef TEST_PASS
+};
 enum { NALL = sizeof all_passes / sizeof all_passes[0], NOPT = 5 };
 
 static uint64_t splitmix(uint64_t *s) {

@@ -156,9 +156,10 @@ static void generate(Buf *b, const char *srcdir) {
          "means the value may be None.  Every attribute may be omitted: the relation\n"
          "supplies the default.  In **semantics**, A, B, C are the arguments and R the\n"
          "result.\n\n");
-  put(b, "Kernels have defined behaviour for every input (DESIGN.md): integer arithmetic\n"
-         "wraps, integer division by zero gives 0 and INT_MIN / -1 gives INT_MIN, and\n"
-         "float-to-int conversion saturates and sends NaN to 0.\n");
+  put(b, "Kernels have defined behaviour for every input (docs/architecture.md, \"Adding\n"
+         "an operator\"): integer arithmetic wraps, integer division by zero gives 0\n"
+         "and INT_MIN / -1 gives INT_MIN, and float-to-int conversion saturates and\n"
+         "sends NaN to 0.\n");
   put(b, "\n## Float arithmetic\n\n"
          "One rule for every float kernel, the one TVM's topi and the MLIR translation\n"
          "(targets/mlir/translate.c, docs/mlir.md) follow: each arithmetic step is\n"
