@@ -310,6 +310,7 @@ Module *oracle_program(const OracleConfig *c, const uint8_t *data, size_t size) 
 
 bool oracle_check(const OracleConfig *c, const OracleInput *in, Verdict *v) {
   memset(v, 0, sizeof *v);
+  v->check = c->check;
   oracle_set_faults(c);
   switch (c->check) {
   case ORACLE_INFERENCE: return oracle_check_inference(c, in, v);

@@ -47,13 +47,29 @@ void verdict_file(Verdict *v, const char *name, const char *text) {
   v->files[v->nfiles++].text = strdup(text);
 }
 
+/* What a report's pass line says in parentheses when no stage of a
+ * pipeline failed ("kernel sum", "type inference", "rejection, operator
+ * sum", "the generator's output"), in buf or a constant; NULL when stage
+ * v->stage failed. */
+static const char *no_stage(OracleCheck check, const Verdict *v, char *buf, size_t cap) {
+  switch (check) {
+  case ORACLE_KERNEL: snprintf(buf, cap, "kernel %s", v->op ? v->op : "?"); return buf;
+  case ORACLE_INFERENCE: return "type inference";
+  case ORACLE_REJECT: snprintf(buf, cap, "rejection, %s", v->subject); return buf;
+  default: return v->stage < 0 ? "the generator's output" : NULL;
+  }
+}
+
 void verdict_signature(const Verdict *v, char *out, size_t cap) {
-  const char *stage =
-      v->stage >= 0 && v->stage < v->pipeline.n ? v->pipeline.stage[v->stage].name : NULL;
-  /* As tools/signature.c reads the report: the stage's name up to a space. */
+  char buf[128];
+  const char *none = no_stage(v->check, v, buf, sizeof buf);
+  const char *stage = !none && v->stage < v->pipeline.n ? v->pipeline.stage[v->stage].name : NULL;
+  /* As oracle_report_signature reads the report: the stage's name up to a
+   * space. */
   int n = stage ? snprintf(out, cap, "%s (%s) in pass %.*s", v->oracle, v->what,
                            (int)strcspn(stage, " "), stage)
-                : snprintf(out, cap, "%s (%s), the generator's output", v->oracle, v->what);
+                : snprintf(out, cap, "%s (%s), %s", v->oracle, v->what,
+                           none ? none : "the generator's output");
   if (v->key && n >= 0 && (size_t)n < cap)
     snprintf(out + n, cap - (size_t)n, ": %s", v->key);
 }
@@ -94,14 +110,10 @@ void oracle_report_files(FILE *f, const OracleConfig *c, const Verdict *v, const
   fprintf(f, "\n==relaysmith== FAILURE\n");
   const TgPipeline *pl = &v->pipeline;
   const char *before_label = "passes";
-  if (c->check == ORACLE_KERNEL) {
-    fprintf(f, "pass:    (none: kernel %s)\n", v->op ? v->op : "?");
-  } else if (c->check == ORACLE_INFERENCE) {
-    fprintf(f, "pass:    (none: type inference)\n");
-  } else if (c->check == ORACLE_REJECT) {
-    fprintf(f, "pass:    (none: rejection, %s)\n", v->subject);
-  } else if (v->stage < 0) {
-    fprintf(f, "pass:    (none: the generator's output)\n");
+  char buf[128];
+  const char *none = no_stage(c->check, v, buf, sizeof buf);
+  if (none) {
+    fprintf(f, "pass:    (none: %s)\n", none);
   } else {
     before_label = pl->stage[v->stage].name;
     fprintf(f, "pass:    %s (%s %d of %d:", before_label, c->target->noun, v->stage + 1, pl->n);
@@ -143,4 +155,33 @@ void oracle_report_files(FILE *f, const OracleConfig *c, const Verdict *v, const
     fprintf(f, "reproduce: %s\n", reproduce);
   fprintf(f, "==relaysmith== end of report\n");
   fflush(f);
+}
+
+/* The rest of the line after the first occurrence of key, into out. */
+static bool line_after(const char *text, const char *key, char *out, size_t cap) {
+  const char *p = strstr(text, key);
+  if (!p)
+    return false;
+  p += strlen(key);
+  size_t n = strcspn(p, "\n");
+  snprintf(out, cap, "%.*s", (int)n, p);
+  return true;
+}
+
+bool oracle_report_signature(const char *text, char *out, size_t cap) {
+  char a[512], b[512], k[512];
+  const char *rep = strstr(text, "==relaysmith== FAILURE");
+  if (!rep || !line_after(rep, "\noracle:  ", a, sizeof a) ||
+      !line_after(rep, "\npass:    ", b, sizeof b))
+    return false;
+  if (!strncmp(b, "(none: ", 7))
+    snprintf(out, cap, "%s, %.*s", a, (int)strcspn(b + 7, ")"), b + 7);
+  else
+    snprintf(out, cap, "%s in pass %.*s", a, (int)strcspn(b, " "), b);
+  /* The target's discriminator (the MLIR target: the diagnostic). */
+  if (line_after(rep, "\nkey:     ", k, sizeof k)) {
+    size_t at = strlen(out);
+    snprintf(out + at, cap - at, ": %s", k);
+  }
+  return true;
 }
