@@ -24,6 +24,13 @@ uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
   return seed;
 }
 
+uint64_t tg_header_hash(const uint8_t *data, size_t size) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < GEN_HEADER_BYTES; i++)
+    h = (h ^ (i < size ? data[i] : 0)) * 0x100000001b3ull;
+  return h;
+}
+
 /* The program in: made by the caller, or decoded.  Decoding records spans,
  * as the mutator's decodes do (harnesses/custom_mutator.c), so that a
  * failure of the generator the mutator met on some bytes, which it hands
