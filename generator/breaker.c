@@ -37,10 +37,6 @@ const char *gen_break_name(GenBreakKind k) {
   return (unsigned)k < GB_COUNT ? catalogue[k].name : "?";
 }
 
-const char *gen_break_doc(GenBreakKind k) {
-  return (unsigned)k < GB_COUNT ? catalogue[k].doc : "?";
-}
-
 bool gen_break_lookup(const char *name, GenBreakKind *out) {
   for (int k = 0; k < GB_COUNT; k++)
     if (strcmp(catalogue[k].name, name) == 0) {

@@ -96,7 +96,6 @@ typedef enum GenBreakKind {
 enum { GB_FIRST_TEXT = GB_TOK_DELETE };
 
 const char *gen_break_name(GenBreakKind k);
-const char *gen_break_doc(GenBreakKind k);
 /* The kind of that name; false when there is none. */
 bool gen_break_lookup(const char *name, GenBreakKind *out);
 

@@ -61,7 +61,7 @@
  *
  * The library never prints and never aborts: a failure is a Verdict,
  * which oracle_report prints in the format every tool parses
- * (tools/signature.c).  Fuzz targets report and abort (harnesses/).
+ * (oracle_report_signature).  Fuzz targets report and abort (harnesses/).
  *
  *   OracleConfig c;
  *   char err[512];
@@ -194,6 +194,7 @@ typedef struct OracleInput {
 /* What a check found.  Clean: failed is false (and skipped may be set:
  * the target could not take the program). */
 struct Verdict {
+  OracleCheck check; /* the check that gave it (oracle_check sets it) */
   bool failed;
   bool skipped;       /* the target did not take the program (load) */
   const char *oracle; /* "result", "crash", "type", ... */
@@ -227,9 +228,15 @@ struct Verdict {
 
 /* Add a reproducer file (a copy of text) to v; at most four. */
 void verdict_file(Verdict *v, const char *name, const char *text);
-/* The signature of a failed verdict, as tools/signature.c reads it from
- * its report: "ORACLE (WHAT) in pass STAGE[: KEY]". */
+/* The signature of a failed verdict, as oracle_report_signature reads it
+ * from its report: "ORACLE (WHAT) in pass STAGE[: KEY]", or "ORACLE
+ * (WHAT), NONE[: KEY]" with what the report's pass line says in
+ * parentheses (e.g. "the generator's output", "kernel sum"). */
 void verdict_signature(const Verdict *v, char *out, size_t cap);
+/* The signature of the first failure report in text (oracle_report's,
+ * among other output), as verdict_signature gives it for the verdict
+ * reported; false when text holds no report. */
+bool oracle_report_signature(const char *text, char *out, size_t cap);
 /* Write v's reproducer files as <base>.<name>, saying so on log; false
  * when one cannot be written. */
 bool oracle_write_files(const Verdict *v, const char *base, FILE *log);

@@ -138,6 +138,17 @@ typedef struct Target {
    * this failure apart from others of the same oracle and stage (for
    * signatures: a diagnostic's first line with its numbers taken out). */
   void (*reproduce)(TgProgram *p, Verdict *v);
+
+  /* Optional (NULL: the target reads no language of its own): m, which
+   * type checks, in the target's own input language (malloc'd), for the
+   * tools (relaysmith decode --target=NAME prints it, reduce writes it as
+   * OUT.<ext>); NULL with why in err when the target cannot take m. */
+  char *(*export)(Module *m, char *err, size_t errlen);
+  const char *ext; /* the file extension of export's text, e.g. "mlir" */
 } Target;
+
+/* The hash of an input's header, its first GEN_HEADER_BYTES bytes (zero
+ * past its end), for a target's header_pipeline to draw from. */
+uint64_t tg_header_hash(const uint8_t *data, size_t size);
 
 #endif

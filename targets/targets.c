@@ -21,6 +21,13 @@ const Target *rs_target_get(const char *name) {
   return NULL;
 }
 
+const Target *rs_target_at(int i) {
+  for (size_t k = 0; k < sizeof targets / sizeof *targets; k++)
+    if (targets[k] && i-- == 0)
+      return targets[k];
+  return NULL;
+}
+
 /* Each generator-driven fuzz target (harnesses/targets.cmake builds them
  * all from harnesses/fuzz_target.c). */
 static const OracleHarness harnesses[] = {

@@ -14,6 +14,8 @@ extern const Target target_mlir;   /* targets/mlir/target.c: weak, NULL in binar
 
 /* The target named name, or NULL. */
 const Target *rs_target_get(const char *name);
+/* The i-th of the targets this binary has (0, 1, ...), NULL past the last. */
+const Target *rs_target_at(int i);
 
 /* The fuzz target binary named name (pass_fuzzer, pass_fuzzer_<pass>,
  * fusion_fuzzer, typecheck_fuzzer, ...) into *h; false when there is none

@@ -17,6 +17,8 @@ foreach(src ${RS_UNIT_TESTS})
   add_test(NAME unit_${n} COMMAND test_${n} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(unit_${n} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
 endforeach()
+# The relaysmith tool is no library: its signature reader is built in.
+target_sources(test_signature PRIVATE ${CMAKE_SOURCE_DIR}/tools/signature.c)
 
 # rs_files_test(NAME TARGET GLOB...) - a test that runs the fuzz target
 # TARGET once on every file the globs match (files, not directories, so

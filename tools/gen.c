@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "compiler/typing/typing.h"
-#include "targets/mlir/translate.h"
+#include "targets/targets.h"
 #include "tool.h"
 
 /* ----------------------------------------------------------------- gen */
@@ -118,26 +118,38 @@ static void print_spans(const GenSpans *sp, const char *const *names) {
   }
 }
 
-/* Print m translated to MLIR (decode --target=mlir); 1 when refused. */
-static int print_mlir(Module *m) {
+/* Print m in target t's own language (decode --target=NAME); 1 when
+ * refused. */
+static int print_export(const Target *t, Module *m) {
   Diag d;
   diag_init(&d, NULL, NULL);
-  MltResult r = {0};
+  char why[1024], *text = NULL;
   int rc = 1;
   if (!ty_check_module(m, &d))
     fprintf(stderr, "relaysmith decode: the program does not type-check:\n%s", d.text);
-  else if (!mlt_translate(m, &r))
-    fprintf(stderr, "relaysmith decode: not translated to MLIR: %s\n", r.skip);
+  else if (!(text = t->export(m, why, sizeof why)))
+    fprintf(stderr, "relaysmith decode: %s\n", why);
   else
-    rc = (fputs(r.text, stdout), 0);
-  mlt_result_free(&r);
+    rc = (fputs(text, stdout), 0);
+  free(text);
   diag_free(&d);
   return rc;
 }
 
+/* The targets decode --target can name (those with an export), into buf. */
+static const char *export_names(char *buf, size_t len) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = 0; rs_target_at(i) && n < len; i++)
+    if (rs_target_at(i)->export)
+      n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", rs_target_at(i)->name);
+  return buf;
+}
+
 /* relaysmith decode */
 int cmd_decode(int argc, char **argv) {
-  const char *policy = NULL, *file = NULL, *target = NULL;
+  const char *policy = NULL, *file = NULL;
+  const Target *target = NULL;
   bool spans = false, count = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -153,9 +165,12 @@ int cmd_decode(int argc, char **argv) {
     } else if (!strcmp(a, "--target")) {
       if (++i >= argc)
         return tool_usage_error("decode", "--target needs a value");
-      target = argv[i];
-      if (strcmp(target, "mlir") != 0)
-        return tool_usage_error("decode", "unknown target '%s' (known: mlir)", target);
+      target = rs_target_get(argv[i]);
+      if (!target || !target->export) {
+        char known[256];
+        return tool_usage_error("decode", "unknown target '%s' (known: %s)", argv[i],
+                                export_names(known, sizeof known));
+      }
     } else if (!strcmp(a, "--spans")) {
       spans = true;
     } else if (!strcmp(a, "--count")) {
@@ -170,7 +185,7 @@ int cmd_decode(int argc, char **argv) {
   }
   if (!file)
     return tool_usage_error("decode", "missing FILE");
-  const GenPolicy *p = tool_policy("decode", policy ? policy : target ? target : "default");
+  const GenPolicy *p = tool_policy("decode", policy ? policy : target ? target->policy : "default");
   if (!p)
     return 2;
   size_t n;
@@ -180,7 +195,7 @@ int cmd_decode(int argc, char **argv) {
   GenSpans sp = {0};
   Module *m = gen_decode(data, n, p, spans ? &sp : NULL);
   if (target) {
-    int rc = print_mlir(m);
+    int rc = print_export(target, m);
     gen_spans_free(&sp);
     ir_module_free(m);
     free(data);

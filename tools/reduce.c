@@ -25,7 +25,6 @@
 #include "compiler/typing/typing.h"
 #include "generator/breaker.h"
 #include "mutators/reducer.h"
-#include "targets/mlir/translate.h"
 #include "targets/targets.h"
 #include "tool.h"
 
@@ -331,24 +330,26 @@ static int64_t nodes(const Checker *k, const uint8_t *data, size_t size, char **
   return count;
 }
 
-/* For the MLIR target, the reduced program's translation into out.mlir:
- * what a bug report holds (mlir-reduce-22 can shrink it further). */
-static bool write_mlir(const Checker *k, const uint8_t *data, size_t size, const char *out) {
-  if (strcmp(k->cfg.target->name, "mlir") != 0)
+/* For a target with a language of its own (MLIR), the reduced program in
+ * it, into OUT.<ext>: what a bug report holds (mlir-reduce-22 can shrink
+ * MLIR further). */
+static bool write_export(const Checker *k, const uint8_t *data, size_t size, const char *out) {
+  const Target *t = k->cfg.target;
+  if (!t->export)
     return true;
   Module *m = gen_decode(data, size, k->cfg.policy, NULL);
   Diag d;
   diag_init(&d, NULL, NULL);
-  MltResult tr = {0};
+  char why[1024], *text = NULL;
   bool ok = true;
-  if (ty_check_module(m, &d) && mlt_translate(m, &tr)) {
+  if (ty_check_module(m, &d) && (text = t->export(m, why, sizeof why))) {
     char path[4096];
-    snprintf(path, sizeof path, "%s.mlir", out);
-    ok = tool_write_file(path, tr.text, strlen(tr.text));
+    snprintf(path, sizeof path, "%s.%s", out, t->ext);
+    ok = tool_write_file(path, text, strlen(text));
     if (ok)
       printf("wrote:  %s\n", path);
   }
-  mlt_result_free(&tr);
+  free(text);
   diag_free(&d);
   ir_module_free(m);
   return ok;
@@ -379,7 +380,7 @@ static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const ui
   bool ok = tool_write_file(out, r.data, r.size) && tool_write_file(path, text, strlen(text));
   if (ok)
     printf("wrote:  %s, %s\n%s", out, path, text);
-  ok = ok && write_mlir(k, r.data, r.size, out);
+  ok = ok && write_export(k, r.data, r.size, out);
   free(text);
   red_result_free(&r);
   return ok;

@@ -1,27 +1,19 @@
 /*
  * signature.c - the signature of a failure, read from what a run of a fuzz
  * target's check printed on stderr and how it ended (tool.h,
- * tool_signature; docs/reduce.md).  `relaysmith reduce` keeps it while it
- * shrinks an input; `relaysmith triage` buckets crash files by it.
+ * tool_signature; docs/reduce.md): the oracle's report's (read where it
+ * is written, oracle/report.c), else a sanitizer's, an assertion's, a
+ * signal's.  `relaysmith reduce` keeps it while it shrinks an input;
+ * `relaysmith triage` buckets crash files by it.
  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "oracle/oracle.h"
 #include "tool.h"
 
 enum { TOP_FRAMES = 3 };
-
-/* The rest of the line after the first occurrence of key, into out. */
-static bool line_after(const char *text, const char *key, char *out, size_t cap) {
-  const char *p = strstr(text, key);
-  if (!p)
-    return false;
-  p += strlen(key);
-  size_t n = strcspn(p, "\n");
-  snprintf(out, cap, "%.*s", (int)n, p);
-  return true;
-}
 
 /* Whether a stack frame's function is the sanitizer runtime, libc or
  * abort machinery (not part of the signature). */
@@ -106,22 +98,9 @@ static void add_stage(char *sig, const char *e) {
 static void crash_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]);
 
 void tool_signature(const char *e, int status, bool timed_out, char sig[TOOL_SIG_MAX]) {
-  char a[TOOL_SIG_MAX], b[TOOL_SIG_MAX], k[TOOL_SIG_MAX];
   sig[0] = 0;
-  const char *rep = strstr(e, "==relaysmith== FAILURE");
-  if (rep && line_after(rep, "\noracle:  ", a, sizeof a) &&
-      line_after(rep, "\npass:    ", b, sizeof b)) {
-    if (!strncmp(b, "(none: ", 7))
-      snprintf(sig, TOOL_SIG_MAX, "%s, %.*s", a, (int)strcspn(b + 7, ")"), b + 7);
-    else
-      snprintf(sig, TOOL_SIG_MAX, "%s in pass %.*s", a, (int)strcspn(b, " "), b);
-    /* The target's discriminator (the MLIR target: the diagnostic). */
-    if (line_after(rep, "\nkey:     ", k, sizeof k)) {
-      size_t at = strlen(sig);
-      snprintf(sig + at, TOOL_SIG_MAX - at, ": %s", k);
-    }
+  if (oracle_report_signature(e, sig, TOOL_SIG_MAX))
     return;
-  }
   crash_signature(e, status, timed_out, sig);
   if (sig[0])
     add_stage(sig, e);

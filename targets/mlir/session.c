@@ -107,13 +107,9 @@ void mls_buf_cb(MlirStringRef str, void *buf) {
 
 /* ------------------------------------------------------------ activity */
 
-/* What the session is doing, for the fatal-error handler and mls_activity:
- * one process-wide line, as the handler is. */
+/* What the session is doing, for the fatal-error handler: one
+ * process-wide line, as the handler is. */
 static char activity[1024] = "idle";
-
-const char *mls_activity(void) {
-  return activity;
-}
 
 void mls_begin(MlsSession *s, const MlsModule *m, const char *fmt, ...) {
   s->diag.len = 0;

@@ -30,7 +30,7 @@
  * fatal error (llvm::report_fatal_error, which MLIR and LLVM use for
  * internal errors) prints
  *     ==relaysmith== MLIR FATAL ERROR: <reason, on one line>
- *     ==relaysmith== during: <what the session was doing: mls_activity()>
+ *     ==relaysmith== during: <what the session was doing>
  * on stderr and aborts, so libFuzzer reports a crash with a readable
  * reason.  A stage that fails with a diagnostic is not a crash: mls_run
  * returns MLS_FAILED.  A segfault inside MLIR is the sanitizers' to report.
@@ -94,10 +94,6 @@ void mls_session_free(MlsSession *s);
 
 /* The diagnostics of the last call that could fail ("" when it did not). */
 const char *mls_diag(const MlsSession *s);
-
-/* What the session is doing now or did last, e.g. "stage
- * builtin.module(canonicalize)" or "jit"; for a crash handler. */
-const char *mls_activity(void);
 
 typedef struct MlsStats {
   long parses;   /* modules parsed, over all contexts */

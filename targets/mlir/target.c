@@ -392,9 +392,7 @@ static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t er
 /* One variant per phase, from the header's bytes (a body mutation keeps
  * the pipeline), each phase kept in `keep` headers in eight. */
 static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < GEN_HEADER_BYTES; i++)
-    h = (h ^ (i < size ? data[i] : 0)) * 0x100000001b3ull;
+  uint64_t h = tg_header_hash(data, size);
   p->n = 0;
   for (int i = 0; i < N(phases); i++) {
     h = h * 6364136223846793005ull + 1442695040888963407ull;
@@ -824,6 +822,18 @@ static void reproduce(TgProgram *p, Verdict *v) {
     verdict_file(v, "before.mlir", v->before);
 }
 
+/* m translated to MLIR (decode --target=mlir, reduce's OUT.mlir). */
+static char *export_mlir(Module *m, char *err, size_t errlen) {
+  MltResult r = {0};
+  char *text = NULL;
+  if (mlt_translate(m, &r))
+    text = strdup(r.text);
+  else
+    snprintf(err, errlen, "not translated to MLIR: %s", r.skip);
+  mlt_result_free(&r);
+  return text;
+}
+
 const Target target_mlir = {
     .name = "mlir",
     .doc = "MLIR 22's TOSA -> LLVM pass pipelines, in-process (targets/mlir)",
@@ -840,4 +850,6 @@ const Target target_mlir = {
     .execute = execute,
     .print = print,
     .reproduce = reproduce,
+    .export = export_mlir,
+    .ext = "mlir",
 };

@@ -82,9 +82,7 @@ static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t er
 /* The header's bytes choose 1 to 4 production passes (never test-only
  * ones), so a body mutation keeps the sequence. */
 static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < GEN_HEADER_BYTES; i++)
-    h = (h ^ (i < size ? data[i] : 0)) * 0x100000001b3ull;
+  uint64_t h = tg_header_hash(data, size);
   int real = 0;
   while (real < pass_count && !pass_table[real].test_only)
     real++;

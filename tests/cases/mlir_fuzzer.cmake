@@ -21,7 +21,7 @@ if(TARGET mlir_fuzzer)
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/seed-000)
   set_tests_properties(mlir_fuzz_report PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
 endif()
-# The differential oracle (oracle.c, generic) on relayc's passes: every
+# The differential oracle (oracle/check.c, generic) on relayc's passes: every
 # input whose results relayc's interpreter gave also through the pipeline
 # its flipped header chooses (-differential=1), under ASan and LSan; no
 # two relayc pipelines may disagree beyond their contracts.

@@ -1,5 +1,5 @@
 /* A failure of the generator met while the mutator makes a mutant leaves
- * an input that reproduces it (mutators/mut.c, oracle/oracle.c): the
+ * an input that reproduces it (mutators/mut.c, oracle/program.c): the
  * mutator's output is then the bytes the generator failed on, and the
  * fuzz target's check, which decodes the way the mutator does (spans on),
  * reports it as the generator's failure.

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "compiler/ops/op.h"
 #include "test.h"
 
@@ -23,10 +24,7 @@ static Arena *A;
 static uint64_t rng = 99;
 
 static uint64_t next(void) {
-  uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return hash_splitmix64(&rng);
 }
 
 static int64_t below(int64_t n) {

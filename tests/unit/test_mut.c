@@ -2,6 +2,7 @@
  * decodes to a well-formed, well-typed program, fits max_size, and depends
  * only on (input, max_size, seed); each kind does what it says on inputs
  * where the answer is known; the bytes outside a span stay in place. */
+#include "compiler/ir/hash.h"
 #include "compiler/typing/typing.h"
 #include "mutators/mut.h"
 #include "test.h"
@@ -11,10 +12,7 @@ static const GenPolicy *policy;
 static uint64_t rng = 12345;
 
 static uint64_t next(void) {
-  uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return hash_splitmix64(&rng);
 }
 
 /* Whether data decodes to a well-formed, type-checked module. */

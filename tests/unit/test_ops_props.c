@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdarg.h>
 
+#include "compiler/ir/hash.h"
 #include "compiler/ops/op.h"
 #include "compiler/ops/op_int.h"
 #include "test.h"
@@ -44,10 +45,7 @@ typedef struct Rng {
 } Rng;
 
 static uint64_t next(Rng *r) {
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return hash_splitmix64(&r->s);
 }
 
 static uint32_t below(Rng *r, uint32_t n) {

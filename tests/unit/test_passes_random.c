@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/ir/hash.h"
 #include "compiler/ir/ptrmap.h"
 #include "compiler/passes/pass.h"
 #include "targets/targets.h"
@@ -39,13 +40,6 @@ static const char *const all_passes[] = {
 #undef TEST_PASS
 };
 enum { NALL = sizeof all_passes / sizeof all_passes[0], NOPT = 5 };
-
-static uint64_t splitmix(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 static int failures, show = 10, unusable;
 static int changed[NALL], ran[NALL];
@@ -183,19 +177,19 @@ static int run_inputs(int n, int first, int npasses, bool all_policies, bool mix
   static uint8_t buf[4096];
   int usable = 0;
   for (int i = 0; i < n; i++) {
-    size_t size = 16 + splitmix(&state) % max_size;
+    size_t size = 16 + hash_splitmix64(&state) % max_size;
     for (size_t j = 0; j < size; j++)
-      buf[j] = (uint8_t)splitmix(&state);
+      buf[j] = (uint8_t)hash_splitmix64(&state);
     Input in = {buf, size, all_policies ? gen_policy_at(i % npol) : two[i % 2], i, all_policies};
     bool ok = true;
     for (int k = first; ok && k < first + npasses; k++)
       ok = check_seq(&k, 1, &in);
     int seq[6];
     for (int j = 0; j < 4; j++)
-      seq[j] = first + (int)(splitmix(&state) % (uint64_t)npasses);
+      seq[j] = first + (int)(hash_splitmix64(&state) % (uint64_t)npasses);
     ok = ok && check_seq(seq, 4, &in);
     for (int j = 0; mixed && j < 6; j++)
-      seq[j] = (int)(splitmix(&state) % NALL);
+      seq[j] = (int)(hash_splitmix64(&state) % NALL);
     ok = ok && (!mixed || check_seq(seq, 6, &in));
     usable += ok;
   }

@@ -1,4 +1,4 @@
-/* Failure signatures (tools/signature.c, included here as it stands): the
+/* Failure signatures (tools/signature.c, built into this test): the
  * oracle and pass of relaysmith reports, without the pass sequence or the
  * detail; the kind and top frames of sanitizer reports (runtime, libc and
  * allocator frames skipped, values left out); assertions, timeouts,
@@ -6,7 +6,7 @@
 #include <signal.h>
 
 #include "test.h"
-#include "tools/signature.c"
+#include "tools/tool.h"
 
 static const char *sig(const char *err, int status, bool timed_out) {
   static char out[TOOL_SIG_MAX];

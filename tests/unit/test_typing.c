@@ -13,18 +13,6 @@
 
 static int rel_calls;
 
-static bool known(const Type *t) {
-  switch (t->kind) {
-  case TY_INCOMPLETE: return false;
-  case TY_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (!known(t->tuple.fields[i]))
-        return false;
-    return true;
-  default: return true;
-  }
-}
-
 static RelStatus fail(char *err, size_t n, const char *msg) {
   snprintf(err, n, "%s", msg);
   return REL_ERROR;
@@ -37,7 +25,7 @@ static RelStatus fake_rel(OpId op, Type *const *args, int nargs, const Attrs *at
                           Type **out, char *err, size_t errlen) {
   rel_calls++;
   for (int i = 0; i < nargs; i++)
-    if (!known(args[i]))
+    if (!ir_type_complete(args[i]))
       return REL_DEFER;
   switch (op) {
   case OP_NEGATIVE:

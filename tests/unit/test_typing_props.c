@@ -12,16 +12,14 @@
  *   - a corrupted annotation gives an error, never a crash.
  * Operators go through a fake relation (negative, add, equal), so this
  * runs without the operator families. */
+#include "compiler/ir/hash.h"
 #include "compiler/typing/typing.h"
 #include "test.h"
 
 static uint64_t rng_state;
 
 static uint32_t rnd(uint32_t n) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
+  uint64_t z = hash_splitmix64(&rng_state);
   return n ? (uint32_t)(z % n) : 0;
 }
 
