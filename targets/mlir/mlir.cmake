@@ -46,7 +46,7 @@ endif()
 message(STATUS "MLIR target: on (${RS_MLIR_ROOT})")
 
 file(GLOB RS_MLIR_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/targets/mlir/*.c)
-list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/(translate|known)\\.c$") # rsmlt (translate.cmake)
+list(REMOVE_ITEM RS_MLIR_SRC ${RS_MLT_SRC}) # rsmlt (translate.cmake)
 list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/counters\\.c$") # mlir_fuzzer's own (harnesses/targets.cmake)
 add_library(rsmlir STATIC ${RS_MLIR_SRC})
 target_compile_options(rsmlir PRIVATE ${RS_WARN})

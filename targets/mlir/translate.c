@@ -1,14 +1,17 @@
 /*
  * translate.c - relayc IR to MLIR text (see translate.h for the contract
- * and docs/mlir.md for the mapping of every operator).
+ * and docs/mlir.md for the mapping of every operator): the driver.
  *
- * Two passes over the module.  check_global() walks everything @main
- * reaches and refuses what the translator does not take (the reason
- * becomes the skip), so that the emitters below never meet an unsupported
- * form.  Then
- * each function is emitted: expressions become Vals (a tensor is one SSA
- * value, a tuple a tree of them), operator calls go through lower_op, one
- * case per operator, built from small emitters (one MLIR operation each).
+ * Two passes over the module.  accept_module() (accept.c) walks
+ * everything @main reaches and refuses what the translator does not take
+ * (the reason becomes the skip), so that the emitters never meet an
+ * unsupported form.  Then each function is emitted: expressions become
+ * Vals (a tensor is one SSA value, a tuple a tree of them), let, tuples
+ * and projections are resolved statically, `if` becomes a region
+ * operation, a call of a global a func.call, and an operator call goes
+ * through emit_op to its family's emitter (emit_<family>.c), built from
+ * small emitters (one MLIR operation each; emit.c, emit_shape.c,
+ * emit_elemwise.c).  translate_int.h lists what the files share.
  *
  * Semantics are relayc's interpreter's, not TOSA's defaults: wherever the
  * two differ (integer division by 0 and -1, float to int casts, negate of
@@ -19,1801 +22,61 @@
  * Regions: tosa.cond_if must be isolated from above, so while a branch is
  * emitted every value from outside it becomes a block argument (a
  * capture); the condition's operand list is written once both branches
- * are done.  A value is usable at the region depth where it was defined
- * and, through captures, in every region nested inside.  (An if inside
- * another becomes scf.if, whose regions use outside values directly.)
+ * are done.  (An if inside another becomes scf.if, whose regions use
+ * outside values directly.)
  */
 #include <assert.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler/ir/ptrmap.h"
 #include "compiler/ops/op.h"
-#include "translate.h"
-
-/* ------------------------------------------------------------- text */
-
-/* A growing string. */
-typedef struct Buf {
-  char *s;
-  size_t n, cap;
-} Buf;
-
-static void reserve(Buf *b, size_t more) {
-  if (b->n + more + 1 <= b->cap)
-    return;
-  size_t cap = b->cap ? b->cap : 256;
-  while (cap < b->n + more + 1)
-    cap *= 2;
-  char *s = realloc(b->s, cap);
-  if (!s)
-    abort();
-  b->s = s;
-  b->cap = cap;
-}
-
-static void vput(Buf *b, const char *fmt, va_list ap) {
-  va_list aq;
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  reserve(b, (size_t)n);
-  vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
-  b->n += (size_t)n;
-}
-
-static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(Buf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vput(b, fmt, ap);
-  va_end(ap);
-}
-
-/* Insert s at offset at. */
-static void insert(Buf *b, size_t at, const char *s) {
-  size_t k = strlen(s);
-  reserve(b, k);
-  memmove(b->s + at + k, b->s + at, b->n - at + 1);
-  memcpy(b->s + at, s, k);
-  b->n += k;
-}
-
-/* The MLIR element type of a dtype. */
-static const char *elem(DType dt) {
-  switch (dt) {
-  case DT_BOOL: return "i1";
-  case DT_INT8: return "i8";
-  case DT_INT32: return "i32";
-  case DT_INT64: return "i64";
-  case DT_FLOAT32: return "f32";
-  case DT_FLOAT64: return "f64";
-  default: return "?";
-  }
-}
-
-/* "tensor<2x3xf32>" (rank 0: "tensor<f32>") into b. */
-static void put_tensor_type(Buf *b, DType dt, int rank, const int64_t *shape) {
-  put(b, "tensor<");
-  for (int i = 0; i < rank; i++)
-    put(b, "%lldx", (long long)shape[i]);
-  put(b, "%s>", elem(dt));
-}
-
-/* One element as an MLIR literal: floats exact (%.9g round-trips a
- * float32, %.17g a double; NaN and infinities by their bits, since MLIR
- * has no spelling for them), bools true/false. */
-static void put_elem(Buf *b, DType dt, double f, int64_t i) {
-  if (dt == DT_BOOL) {
-    put(b, i ? "true" : "false");
-  } else if (!ir_dtype_is_float(dt)) {
-    put(b, "%lld", (long long)i);
-  } else if (isnan(f) || isinf(f)) {
-    bool f32 = dt == DT_FLOAT32;
-    if (isnan(f))
-      put(b, f32 ? "0x7FC00000" : "0x7FF8000000000000");
-    else if (f > 0)
-      put(b, f32 ? "0x7F800000" : "0x7FF0000000000000");
-    else
-      put(b, f32 ? "0xFF800000" : "0xFFF0000000000000");
-  } else {
-    char s[40];
-    snprintf(s, sizeof s, dt == DT_FLOAT32 ? "%.9g" : "%.17g", f);
-    /* MLIR's float literals need a '.': 1 -> 1.0, 1e+08 -> 1.0e+08. */
-    char *e = strchr(s, 'e');
-    if (!strchr(s, '.')) {
-      if (e) {
-        char tail[24];
-        snprintf(tail, sizeof tail, "%s", e);
-        snprintf(e, sizeof s - (size_t)(e - s), ".0%s", tail);
-      } else {
-        strcat(s, ".0");
-      }
-    }
-    put(b, "%s", s);
-  }
-}
-
-/* The number v (an integer value for integer dtypes) as an element. */
-static void put_number(Buf *b, DType dt, double v) {
-  put_elem(b, dt, v, ir_dtype_is_float(dt) ? 0 : (int64_t)v);
-}
-
-/* Element i of x as put_elem wants it. */
-static void put_elem_of(Buf *b, const Tensor *x, int64_t i) {
-  put_elem(b, x->dtype, ir_tensor_get_f64(x, i), ir_tensor_get_i64(x, i));
-}
-
-/* "dense<...> : tensor<...>" for x: a splat when every element has the
- * same bits, else nested lists. */
-static void put_dense(Buf *b, const Tensor *x) {
-  size_t size = (size_t)ir_dtype_size(x->dtype);
-  bool splat = x->numel > 0;
-  for (int64_t i = 1; splat && i < x->numel; i++)
-    splat = memcmp((const char *)x->data + i * (int64_t)size, x->data, size) == 0;
-  put(b, "dense<");
-  if (splat) {
-    put_elem_of(b, x, 0);
-  } else {
-    int64_t stride[IR_MAX_RANK + 1]; /* elements in one slice at dim d */
-    stride[x->rank] = 1;
-    for (int d = x->rank - 1; d >= 0; d--)
-      stride[d] = stride[d + 1] * x->shape[d];
-    for (int64_t i = 0; i < x->numel; i++) {
-      for (int d = 0; d < x->rank; d++)
-        if (i % stride[d] == 0)
-          put(b, "[");
-      put_elem_of(b, x, i);
-      for (int d = x->rank - 1; d >= 0 && (i + 1) % stride[d] == 0; d--)
-        put(b, "]");
-      if (i + 1 < x->numel)
-        put(b, ", ");
-    }
-  }
-  put(b, "> : ");
-  put_tensor_type(b, x->dtype, x->rank, x->shape);
-}
-
-char *mlt_dense(const Tensor *x) {
-  Buf b = {0};
-  put_dense(&b, x);
-  return b.s;
-}
-
-/* ----------------------------------------------------------- flattening */
-
-/* Append the tensor leaves of t to out[*n ..] (up to max), counting all. */
-static void flatten_type(const Type *t, const Type **out, int max, int *n) {
-  if (t->kind != TY_TUPLE) {
-    if (*n < max)
-      out[*n] = t;
-    ++*n;
-    return;
-  }
-  for (int i = 0; i < t->tuple.n; i++)
-    flatten_type(t->tuple.fields[i], out, max, n);
-}
-
-int mlt_flatten_type(const Type *t, const Type **out, int max) {
-  int n = 0;
-  flatten_type(t, out, max, &n);
-  return n;
-}
-
-static void flatten_value(const EvValue *v, Tensor **out, int max, int *n) {
-  if (v->kind == VAL_TENSOR) {
-    if (*n < max)
-      out[*n] = v->tensor;
-    ++*n;
-    return;
-  }
-  for (int i = 0; v->kind == VAL_TUPLE && i < v->tuple.n; i++)
-    flatten_value(v->tuple.fields[i], out, max, n);
-}
-
-int mlt_flatten_value(const EvValue *v, Tensor **out, int max) {
-  int n = 0;
-  flatten_value(v, out, max, &n);
-  return n;
-}
-
-EvValue *mlt_unflatten_value(EvRun *r, const Type *t, Tensor *const *leaves, int *pos) {
-  if (t->kind != TY_TUPLE)
-    return ev_val_tensor(r, leaves[(*pos)++]);
-  EvValue *v = ev_val_tuple(r, t->tuple.n);
-  for (int i = 0; i < t->tuple.n; i++)
-    v->tuple.fields[i] = mlt_unflatten_value(r, t->tuple.fields[i], leaves, pos);
-  return v;
-}
-
-/* --------------------------------------------------------------- values */
-
-/* A translated expression: a tensor (one SSA value) or a tuple of Vals.
- * Shape operands (!tosa.shape) are Vals without a tensor type. */
-typedef struct Val Val;
-struct Val {
-  int n;            /* -1: a single value; else a tuple of n fields */
-  Val **f;          /* the fields of a tuple */
-  char *name;       /* "%7", "%x_7", "%7#1" */
-  const char *hint; /* the name's prefix, NULL for a plain number */
-  int id;           /* its number */
-  const Type *type; /* tensor type; NULL for a shape */
-  const Tensor *k;  /* the value of a constant, else NULL */
-  char *ty;         /* the type as MLIR text */
-  int level;        /* region depth of the definition */
-};
-
-/* A value used inside a region but defined outside it: the region's
- * block argument for it, one per branch. */
-typedef struct Cap {
-  Val *outer;
-  Val *inner[2];
-} Cap;
-
-/* The body of a function (level 0) or of a branch of a tosa.cond_if. */
-typedef struct Region {
-  Buf body[2];   /* level 0 uses body[0] */
-  int branch;    /* 0: then, 1: else */
-  bool isolated; /* a tosa.cond_if's: outside values come in as block args */
-  Cap *cap;
-  int ncap, capcap;
-} Region;
-
-/* A remembered translation: of an expression (shared nodes are translated
- * once per region), of a let variable, or of a constant's text. */
-typedef struct Memo {
-  const void *key;
-  const char *text; /* constants: the literal; else NULL */
-  Val *v;
-  int level;
-} Memo;
-
-enum { MAX_LEVEL = 64 };
-
-typedef struct Tr Tr;
-
-/* One function being emitted. */
-typedef struct Fn {
-  Tr *t;
-  Region *reg[MAX_LEVEL];
-  int level;
-  Memo *memo;
-  int nmemo, capmemo;
-  Val *last;      /* the last single value defined ... */
-  size_t last_at; /* ... and where its name starts in the current body */
-} Fn;
-
-/* The module being translated. */
-struct Tr {
-  Arena *a;
-  const Module *m;
-  int next;       /* SSA numbers, module-wide so names never clash */
-  Buf funcs;      /* the private functions emitted so far */
-  PtrMap done;    /* GlobalFn -> 1 once emitted */
-  char skip[256]; /* why not, when check_global() refuses */
-};
-
-static Type *ttype(Fn *f, DType dt, int rank, const int64_t *shape) {
-  return ir_tensor_type(f->t->a, dt, rank, shape);
-}
-
-/* t with another dtype. */
-static Type *retype(Fn *f, const Type *t, DType dt) {
-  return ttype(f, dt, t->tensor.rank, t->tensor.shape);
-}
-
-static char *type_text(Fn *f, const Type *t) {
-  Buf b = {0};
-  put_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
-  char *s = arena_strdup(f->t->a, b.s);
-  free(b.s);
-  return s;
-}
-
-/* A new value of tensor type t (shape values: t NULL, ty given). */
-static Val *fresh(Fn *f, const Type *t, const char *ty, const char *hint) {
-  Val *v = ARENA_NEW(f->t->a, Val);
-  v->n = -1;
-  v->id = f->t->next++;
-  v->hint = hint;
-  v->name =
-      hint ? arena_printf(f->t->a, "%%%s_%d", hint, v->id) : arena_printf(f->t->a, "%%%d", v->id);
-  v->type = t;
-  v->ty = t ? type_text(f, t) : arena_strdup(f->t->a, ty);
-  v->level = f->level;
-  return v;
-}
-
-static Buf *body(Fn *f) {
-  Region *r = f->reg[f->level];
-  return &r->body[r->branch];
-}
-
-/* Start a line of the current body. */
-static void line(Fn *f) {
-  put(body(f), "%*s", 2 * (f->level + 1), "");
-}
-
-/* Start the line defining a new value: "  %7 = ". */
-static Val *def(Fn *f, const Type *t, const char *ty) {
-  Val *v = fresh(f, t, ty, NULL);
-  line(f);
-  f->last = v;
-  f->last_at = body(f)->n;
-  put(body(f), "%s = ", v->name);
-  return v;
-}
-
-static void out(Fn *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out(Fn *f, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vput(body(f), fmt, ap);
-  va_end(ap);
-}
-
-/* The name of v at region depth level (capturing it into every region
- * between its definition and level). */
-static const char *name_at(Fn *f, Val *v, int level) {
-  if (v->level >= level)
-    return v->name;
-  Region *r = f->reg[level];
-  if (!r->isolated)
-    return name_at(f, v, level - 1);
-  for (int i = 0; i < r->ncap; i++)
-    if (r->cap[i].outer == v)
-      return r->cap[i].inner[r->branch]->name;
-  name_at(f, v, level - 1); /* capture it outside first */
-  if (r->ncap == r->capcap) {
-    r->capcap = r->capcap ? 2 * r->capcap : 8;
-    r->cap = realloc(r->cap, sizeof *r->cap * (size_t)r->capcap);
-    if (!r->cap)
-      abort();
-  }
-  Cap *c = &r->cap[r->ncap++];
-  c->outer = v;
-  int save = f->level;
-  f->level = level;
-  for (int b = 0; b < 2; b++)
-    c->inner[b] = fresh(f, v->type, v->ty, v->hint);
-  f->level = save;
-  return c->inner[r->branch]->name;
-}
-
-/* The name to use for v here. */
-static const char *use(Fn *f, Val *v) {
-  return name_at(f, v, f->level);
-}
-
-/* ---------------------------------------------------------------- memo */
-
-static void remember(Fn *f, const void *key, const char *text, Val *v) {
-  if (f->nmemo == f->capmemo) {
-    f->capmemo = f->capmemo ? 2 * f->capmemo : 32;
-    f->memo = realloc(f->memo, sizeof *f->memo * (size_t)f->capmemo);
-    if (!f->memo)
-      abort();
-  }
-  f->memo[f->nmemo++] = (Memo){key, text, v, f->level};
-}
-
-/* What key (or, for constants, text) was translated to, if usable here:
- * constants only from this region (a copy is cheaper than a capture). */
-static Val *recall(Fn *f, const void *key, const char *text) {
-  for (int i = f->nmemo - 1; i >= 0; i--) {
-    Memo *m = &f->memo[i];
-    if (text ? m->text && m->level == f->level && strcmp(m->text, text) == 0 : m->key == key)
-      return m->v;
-  }
-  return NULL;
-}
-
-/* ------------------------------------------------------------ constants */
-
-/* "%7 = "tosa.const"() <{values = LIT}> : () -> T" for the literal text
- * lit ("dense<..> : T") of type t, once per region. */
-static Val *constant(Fn *f, const char *lit, const Type *t) {
-  Val *v = recall(f, NULL, lit);
-  if (v)
-    return v;
-  v = def(f, t, NULL);
-  if (t->tensor.dtype == DT_FLOAT64) /* not a TOSA type: the f64 accumulators' */
-    out(f, "arith.constant %s\n", lit);
-  else
-    out(f, "\"tosa.const\"() <{values = %s}> : () -> %s\n", lit, v->ty);
-  remember(f, NULL, arena_strdup(f->t->a, lit), v);
-  return v;
-}
-
-/* The constant x. */
-static Val *const_tensor(Fn *f, const Tensor *x) {
-  Buf b = {0};
-  put_dense(&b, x);
-  Val *v = constant(f, b.s, ttype(f, x->dtype, x->rank, x->shape));
-  free(b.s);
-  v->k = x;
-  return v;
-}
-
-/* A tensor of type t holding v everywhere (ints: (int64_t)v). */
-static Val *fill(Fn *f, const Type *t, double v) {
-  Buf b = {0};
-  put(&b, "dense<");
-  put_number(&b, t->tensor.dtype, v);
-  put(&b, "> : ");
-  put_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
-  Val *r = constant(f, b.s, t);
-  free(b.s);
-  return r;
-}
-
-/* A scalar v of dtype dt shaped 1x..x1 with the given rank (what an
- * elementwise TOSA operation broadcasts). */
-static Val *splat(Fn *f, DType dt, int rank, double v) {
-  int64_t ones[IR_MAX_RANK] = {1, 1, 1, 1, 1, 1};
-  return fill(f, ttype(f, dt, rank, ones), v);
-}
-
-/* tensor<1xT> zero: the zero points of negate, matmul, conv2d, avg_pool2d. */
-static Val *zero_point(Fn *f, DType dt) {
-  return splat(f, dt, 1, 0);
-}
-
-/* A !tosa.shape<n> constant. */
-static Val *shape_value(Fn *f, int n, const int64_t *v) {
-  char ty[32];
-  snprintf(ty, sizeof ty, "!tosa.shape<%d>", n);
-  Buf b = {0};
-  put(&b, "dense<");
-  if (n > 1)
-    put(&b, "[");
-  for (int i = 0; i < n; i++)
-    put(&b, "%s%lld", i ? ", " : "", (long long)v[i]);
-  put(&b, "%s> : tensor<%dxindex>", n > 1 ? "]" : "", n);
-  Val *r = recall(f, NULL, b.s);
-  if (!r) {
-    r = def(f, NULL, ty);
-    out(f, "tosa.const_shape {values = %s} : () -> %s\n", b.s, ty);
-    remember(f, NULL, arena_strdup(f->t->a, b.s), r);
-  }
-  free(b.s);
-  return r;
-}
-
-/* ------------------------------------------------------ TOSA operations */
-
-/* "%r = tosa.OP %a, %b {ATTRS} : (A, B) -> R": the generic form. */
-static Val *tosa(Fn *f, const char *op, const char *attrs, const Type *rt, int n, Val *const *a) {
-  const char **names = ARENA_ARRAY(f->t->a, const char *, n);
-  for (int i = 0; i < n; i++)
-    names[i] = use(f, a[i]);
-  Val *r = def(f, rt, NULL);
-  out(f, "tosa.%s", op);
-  for (int i = 0; i < n; i++)
-    out(f, "%s %s", i ? "," : "", names[i]);
-  if (attrs)
-    out(f, " {%s}", attrs);
-  out(f, " : (");
-  for (int i = 0; i < n; i++)
-    out(f, "%s%s", i ? ", " : "", a[i]->ty);
-  out(f, ") -> %s\n", r->ty);
-  return r;
-}
-
-static Val *tosa1(Fn *f, const char *op, Val *x, const Type *rt) {
-  return tosa(f, op, NULL, rt, 1, &x);
-}
-
-static Val *tosa2(Fn *f, const char *op, Val *x, Val *y, const Type *rt) {
-  Val *a[2] = {x, y};
-  return tosa(f, op, NULL, rt, 2, a);
-}
-
-static Val *tosa3(Fn *f, const char *op, Val *x, Val *y, Val *z, const Type *rt) {
-  Val *a[3] = {x, y, z};
-  return tosa(f, op, NULL, rt, 3, a);
-}
-
-/* "%r = OP %a, %b : T" for arith and math operations on tensors of one
- * type (no broadcasting: the operands have the result's type). */
-static Val *arith(Fn *f, const char *op, int n, Val *const *a) {
-  const char *names[4];
-  for (int i = 0; i < n; i++)
-    names[i] = use(f, a[i]);
-  Val *r = def(f, a[0]->type, NULL);
-  out(f, "%s", op);
-  for (int i = 0; i < n; i++)
-    out(f, "%s %s", i ? "," : "", names[i]);
-  out(f, " : %s\n", r->ty);
-  return r;
-}
-
-static int rank_of(const Val *v) {
-  return v->type->tensor.rank;
-}
-
-static const int64_t *shape_of(const Val *v) {
-  return v->type->tensor.shape;
-}
-
-static DType dtype_of(const Val *v) {
-  return v->type->tensor.dtype;
-}
-
-static bool same_shape(int ra, const int64_t *a, int rb, const int64_t *b) {
-  return ra == rb && memcmp(a, b, sizeof *a * (size_t)ra) == 0;
-}
-
-/* x reshaped (same elements, row-major) to the given shape. */
-static Val *reshape(Fn *f, Val *x, int rank, const int64_t *shape) {
-  if (same_shape(rank_of(x), shape_of(x), rank, shape))
-    return x;
-  if (x->k) { /* a constant: the same elements, shaped as wanted */
-    Tensor *t = ARENA_NEW(f->t->a, Tensor);
-    *t = *x->k;
-    t->rank = rank;
-    memcpy(t->shape, shape, sizeof *shape * (size_t)rank);
-    return const_tensor(f, t);
-  }
-  Val *s = shape_value(f, rank, shape);
-  return tosa2(f, "reshape", x, s, ttype(f, dtype_of(x), rank, shape));
-}
-
-/* x with leading unit dims up to the given rank (numpy broadcasting's
- * alignment: TOSA's elementwise operations want equal ranks). */
-static Val *align(Fn *f, Val *x, int rank) {
-  int r = rank_of(x);
-  if (r >= rank)
-    return x;
-  int64_t shape[IR_MAX_RANK];
-  for (int i = 0; i < rank; i++)
-    shape[i] = i < rank - r ? 1 : shape_of(x)[i - (rank - r)];
-  return reshape(f, x, rank, shape);
-}
-
-/* x broadcast to exactly the given shape (align, then tile the unit dims):
- * for operations that do not broadcast. */
-static Val *expand(Fn *f, Val *x, int rank, const int64_t *shape) {
-  x = align(f, x, rank);
-  if (same_shape(rank_of(x), shape_of(x), rank, shape))
-    return x;
-  int64_t mult[IR_MAX_RANK];
-  for (int i = 0; i < rank; i++)
-    mult[i] = shape[i] / shape_of(x)[i];
-  Val *m = shape_value(f, rank, mult);
-  return tosa2(f, "tile", x, m, ttype(f, dtype_of(x), rank, shape));
-}
-
-/* x with its dims permuted: result dim i is x's dim perm[i]. */
-static Val *transpose(Fn *f, Val *x, const int *perm) {
-  int r = rank_of(x);
-  bool id = true;
-  int64_t shape[IR_MAX_RANK];
-  char attrs[128];
-  int k = snprintf(attrs, sizeof attrs, "perms = array<i32");
-  for (int i = 0; i < r; i++) {
-    shape[i] = shape_of(x)[perm[i]];
-    id &= perm[i] == i;
-    k += snprintf(attrs + k, sizeof attrs - (size_t)k, "%s %d", i ? "," : ":", perm[i]);
-  }
-  snprintf(attrs + k, sizeof attrs - (size_t)k, ">");
-  if (id)
-    return x;
-  return tosa(f, "transpose", attrs, ttype(f, dtype_of(x), r, shape), 1, &x);
-}
-
-/* The block of x starting at start with the given sizes. */
-static Val *slice(Fn *f, Val *x, const int64_t *start, const int64_t *size) {
-  int r = rank_of(x);
-  bool all = true;
-  for (int i = 0; i < r; i++)
-    all &= start[i] == 0 && size[i] == shape_of(x)[i];
-  if (all)
-    return x;
-  Val *a[3] = {x, shape_value(f, r, start), shape_value(f, r, size)};
-  return tosa(f, "slice", NULL, ttype(f, dtype_of(x), r, size), 3, a);
-}
-
-/* xs[0..n) joined along axis. */
-static Val *concat(Fn *f, int n, Val **xs, int axis) {
-  if (n == 1)
-    return xs[0];
-  int64_t shape[IR_MAX_RANK];
-  memcpy(shape, shape_of(xs[0]), sizeof shape);
-  for (int i = 1; i < n; i++)
-    shape[axis] += shape_of(xs[i])[axis];
-  char attrs[32];
-  snprintf(attrs, sizeof attrs, "axis = %d : i32", axis);
-  return tosa(f, "concat", attrs, ttype(f, dtype_of(xs[0]), rank_of(xs[0]), shape), n, xs);
-}
-
-static Val *reverse(Fn *f, Val *x, int axis) {
-  char attrs[32];
-  snprintf(attrs, sizeof attrs, "axis = %d : i32", axis);
-  return tosa(f, "reverse", attrs, x->type, 1, &x);
-}
-
-/* x padded by lo[i] before and hi[i] after dim i (all >= 0) with the
- * constant v (tosa.pad wants its pad value known at compile time).
- * tosa-validate in MLIR 22.1 rejects a padding shape longer than MAX_RANK
- * (6), i.e. tosa.pad of a rank-4 tensor (fixed upstream: llvm-project
- * #175020), so runs of unpadded dims are merged first, and what still has
- * rank > 3 is padded one axis at a time by concatenating constants. */
-static Val *pad(Fn *f, Val *x, const int64_t *lo, const int64_t *hi, double v) {
-  int r = rank_of(x), m = 0;
-  int64_t p[2 * IR_MAX_RANK], shape[IR_MAX_RANK], merged[IR_MAX_RANK], out[IR_MAX_RANK];
-  bool none = true;
-  for (int i = 0; i < r; i++) {
-    bool padded = lo[i] || hi[i];
-    if (m > 0 && !padded && !p[2 * (m - 1)] && !p[2 * m - 1]) {
-      merged[m - 1] *= shape_of(x)[i];
-    } else {
-      merged[m] = shape_of(x)[i];
-      p[2 * m] = lo[i];
-      p[2 * m + 1] = hi[i];
-      m++;
-    }
-    shape[i] = shape_of(x)[i] + lo[i] + hi[i];
-    none &= !padded;
-  }
-  if (none)
-    return x;
-  Type *rt = ttype(f, dtype_of(x), r, shape);
-  if (m > 3) {
-    for (int i = 0; i < r; i++) {
-      if (!lo[i] && !hi[i])
-        continue;
-      Val *parts[3];
-      int n = 0;
-      memcpy(out, shape_of(x), sizeof out);
-      if (lo[i])
-        out[i] = lo[i], parts[n++] = fill(f, ttype(f, dtype_of(x), r, out), v);
-      parts[n++] = x;
-      if (hi[i])
-        out[i] = hi[i], parts[n++] = fill(f, ttype(f, dtype_of(x), r, out), v);
-      x = concat(f, n, parts, i);
-    }
-    return x;
-  }
-  for (int i = 0; i < m; i++)
-    out[i] = merged[i] + p[2 * i] + p[2 * i + 1];
-  Val *a[3] = {reshape(f, x, m, merged), shape_value(f, 2 * m, p), splat(f, dtype_of(x), 1, v)};
-  Val *y = tosa(f, "pad", NULL, ttype(f, dtype_of(x), m, out), 3, a);
-  return reshape(f, y, rt->tensor.rank, rt->tensor.shape);
-}
-
-/* x padded like pad() with zeros, and (in the same shape) a bool mask
- * that is true where x is: for pad values known only at run time. */
-static Val *pad_mask(Fn *f, Val *x, const int64_t *lo, const int64_t *hi) {
-  Val *ones = fill(f, retype(f, x->type, DT_BOOL), 1);
-  return pad(f, ones, lo, hi, 0);
-}
-
-/* -------------------------------------------------- elementwise helpers */
-
-/* The numpy broadcast of the shapes of x and y. */
-static int broadcast_shape(const Val *x, const Val *y, int64_t *shape) {
-  int rx = rank_of(x), ry = rank_of(y), r = rx > ry ? rx : ry;
-  for (int i = 0; i < r; i++) {
-    int64_t dx = i < r - rx ? 1 : shape_of(x)[i - (r - rx)];
-    int64_t dy = i < r - ry ? 1 : shape_of(y)[i - (r - ry)];
-    shape[i] = dx == 1 ? dy : dx;
-  }
-  return r;
-}
-
-/* A broadcasting TOSA binary operation with result dtype dt. */
-static Val *binary(Fn *f, const char *op, Val *x, Val *y, DType dt) {
-  int64_t shape[IR_MAX_RANK];
-  int r = broadcast_shape(x, y, shape);
-  return tosa2(f, op, align(f, x, r), align(f, y, r), ttype(f, dt, r, shape));
-}
-
-/* Same dtype as the operands. */
-static Val *bin(Fn *f, const char *op, Val *x, Val *y) {
-  return binary(f, op, x, y, dtype_of(x));
-}
-
-/* A comparison: bool result. */
-static Val *cmp(Fn *f, const char *op, Val *x, Val *y) {
-  return binary(f, op, x, y, DT_BOOL);
-}
-
-/* x * y (tosa.mul takes a shift operand, 0 for anything but int8/16). */
-static Val *mul(Fn *f, Val *x, Val *y) {
-  int64_t shape[IR_MAX_RANK];
-  int r = broadcast_shape(x, y, shape);
-  return tosa3(f, "mul", align(f, x, r), align(f, y, r), splat(f, DT_INT8, 1, 0),
-               ttype(f, dtype_of(x), r, shape));
-}
-
-/* c ? x : y, broadcasting all three. */
-static Val *select3(Fn *f, Val *c, Val *x, Val *y) {
-  int64_t s1[IR_MAX_RANK], s2[IR_MAX_RANK];
-  int r1 = broadcast_shape(x, y, s1);
-  Val tmp = {.n = -1, .type = ttype(f, dtype_of(x), r1, s1)};
-  int r = broadcast_shape(c, &tmp, s2);
-  return tosa3(f, "select", align(f, c, r), align(f, x, r), align(f, y, r),
-               ttype(f, dtype_of(x), r, s2));
-}
-
-static Val *lnot(Fn *f, Val *x) {
-  return tosa1(f, "logical_not", x, x->type);
-}
-
-/* The scalar v of x's dtype, aligned to x's rank. */
-static Val *scalar_like(Fn *f, const Val *x, double v) {
-  return splat(f, dtype_of(x), rank_of(x), v);
-}
-
-/* x != x: true at NaNs. */
-static Val *is_nan(Fn *f, Val *x) {
-  return lnot(f, cmp(f, "equal", x, x));
-}
-
-/* ------------------------------------------------------------------ cast */
-
-/* x converted to dtype `to` with relayc's cast semantics: float -> int
- * truncates, saturates and sends NaN to 0 (tosa.cast rounds half to even
- * and sends NaN to INT_MAX); anything -> bool is x != 0; bool -> number is
- * 0 or 1 (TOSA has no cast between bool and float). */
-static Val *cast_to(Fn *f, Val *x, DType to) {
-  DType from = dtype_of(x);
-  const Type *rt = retype(f, x->type, to);
-  if (from == to)
-    return x;
-  if (to == DT_BOOL && ir_dtype_is_float(from))
-    return lnot(f, cmp(f, "equal", x, scalar_like(f, x, 0)));
-  if (from == DT_BOOL && ir_dtype_is_float(to))
-    return select3(f, x, splat(f, to, rank_of(x), 1), splat(f, to, rank_of(x), 0));
-  if (ir_dtype_is_float(from) && !ir_dtype_is_float(to)) {
-    Val *neg = cmp(f, "greater", scalar_like(f, x, 0), x);
-    Val *t = select3(f, neg, tosa1(f, "ceil", x, x->type), tosa1(f, "floor", x, x->type));
-    Val *c = tosa1(f, "cast", t, rt);
-    return select3(f, is_nan(f, x), splat(f, to, rank_of(x), 0), c);
-  }
-  return tosa1(f, "cast", x, rt);
-}
-
-/* ------------------------------------------------------------ reductions */
-
-/* The axes a reduction's attributes select for a rank-`rank` input, as a
- * bit mask (reduce.c's rule: None or [] is every axis; exclude inverts). */
-static uint32_t reduce_axes(const Attrs *at, int rank) {
-  uint32_t all = (1u << rank) - 1, m = 0;
-  const Attr *ax = ir_attr_get(at, "axis");
-  if (!ax || ax->kind != AV_INTS || ax->n == 0)
-    return all;
-  for (int i = 0; i < ax->n; i++)
-    m |= 1u << (ax->ints[i] < 0 ? ax->ints[i] + rank : ax->ints[i]);
-  return ir_attr_bool(at, "exclude", false) ? all & ~m : m;
-}
-
-/* The dims of x left by reducing over mask: kept ones, or (keep) 1s. */
-static int reduced_shape(const Val *x, uint32_t mask, bool keep, int64_t *shape) {
-  int r = 0;
-  for (int i = 0; i < rank_of(x); i++)
-    if (!(mask >> i & 1))
-      shape[r++] = shape_of(x)[i];
-    else if (keep)
-      shape[r++] = 1;
-  return r;
-}
-
-/* x reduced with tosa.reduce_OP over each axis in mask in turn (TOSA
- * reduces one axis at a time and keeps it as a 1). */
-static Val *reduce_each(Fn *f, const char *op, Val *x, uint32_t mask) {
-  for (int i = 0; i < rank_of(x); i++) {
-    if (!(mask >> i & 1) || shape_of(x)[i] == 1)
-      continue; /* a reduction over one element is that element */
-    int64_t shape[IR_MAX_RANK];
-    memcpy(shape, shape_of(x), sizeof shape);
-    shape[i] = 1;
-    char attrs[32];
-    snprintf(attrs, sizeof attrs, "axis = %d : i32", i);
-    x = tosa(f, op, attrs, ttype(f, dtype_of(x), rank_of(x), shape), 1, &x);
-  }
-  return x;
-}
-
-/* x reduced over mask by linalg.reduce, each element extended to the
- * accumulator's dtype acc (from init) and combined with `combine`
- * (arith.addf, arith.muli, ...); the result has the kept dims, dtype acc.
- * This is how float sums and products keep relayc's accumulation in
- * double (and integer products, which TOSA lacks, wrap). */
-static Val *linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init,
-                          const char *combine) {
-  int64_t shape[IR_MAX_RANK];
-  int r = reduced_shape(x, mask, false, shape);
-  const Type *rt = ttype(f, acc, r, shape);
-  const char *xn = use(f, x);
-  Val *iv = def(f, rt, NULL);
-  out(f, "arith.constant dense<");
-  put_number(body(f), acc, init);
-  out(f, "> : %s\n", iv->ty);
-  Val *v = def(f, rt, NULL);
-  out(f, "linalg.reduce ins(%s : %s) outs(%s : %s) dimensions = [", xn, x->ty, iv->name, iv->ty);
-  for (int i = 0, k = 0; i < rank_of(x); i++)
-    if (mask >> i & 1)
-      out(f, "%s%d", k++ ? ", " : "", i);
-  const char *in = elem(dtype_of(x)), *ac = elem(acc);
-  int a = f->t->next++, b = f->t->next++, e = f->t->next++, s = f->t->next++;
-  out(f, "]\n");
-  line(f);
-  out(f, "    (%%%d: %s, %%%d: %s) {\n", a, in, b, ac);
-  line(f);
-  if (dtype_of(x) == acc)
-    out(f, "      %%%d = %s %%%d, %%%d : %s\n", s, combine, a, b, ac);
-  else
-    out(f, "      %%%d = %s %%%d : %s to %s\n", e,
-        ir_dtype_is_float(acc) ? "arith.extf" : "arith.extsi", a, in, ac);
-  if (dtype_of(x) != acc) {
-    line(f);
-    out(f, "      %%%d = %s %%%d, %%%d : %s\n", s, combine, e, b, ac);
-  }
-  line(f);
-  out(f, "      linalg.yield %%%d : %s\n", s, ac);
-  line(f);
-  out(f, "    }\n");
-  f->last = NULL;
-  return v;
-}
-
-/* An arith elementwise conversion (arith.truncf, ...) of x to dtype dt. */
-static Val *convert(Fn *f, const char *op, Val *x, DType dt) {
-  const char *xn = use(f, x);
-  Val *r = def(f, retype(f, x->type, dt), NULL);
-  out(f, "%s %s : %s to %s\n", op, xn, x->ty, r->ty);
-  return r;
-}
-
-/* A float tensor of x's kept dims after the mask (keepdims, as 1s): the
- * sum (mean: divided by the count) accumulated in double and rounded
- * once, as relayc's kernel does. */
-static Val *float_sum(Fn *f, Val *x, uint32_t mask, bool mean) {
-  int64_t shape[IR_MAX_RANK], count = 1;
-  for (int i = 0; i < rank_of(x); i++)
-    if (mask >> i & 1)
-      count *= shape_of(x)[i];
-  Val *s = linalg_reduce(f, x, mask, DT_FLOAT64, 0, "arith.addf");
-  if (mean) {
-    Val *a[2] = {s, fill(f, s->type, (double)count)};
-    s = arith(f, "arith.divf", 2, a);
-  }
-  s = convert(f, "arith.truncf", s, dtype_of(x));
-  int r = reduced_shape(x, mask, true, shape);
-  return reshape(f, s, r, shape);
-}
-
-/* The sum, mean, product, max or min of x over mask (kept as 1s). */
-static Val *reduce_op(Fn *f, OpId op, Val *x, uint32_t mask) {
-  bool fl = ir_dtype_is_float(dtype_of(x));
-  int64_t shape[IR_MAX_RANK];
-  int r = reduced_shape(x, mask, true, shape);
-  if (mask == 0) {
-    /* Nothing reduced (a scalar, or every axis excluded): relayc still
-     * folds each element into a fresh accumulator, 0 + x for sums (-0
-     * becomes +0).  Not as tosa.add(x, 0), which MLIR 22.1 folds to x
-     * (docs/findings/mlir.md #5): as sums over an axis of 1. */
-    if (!fl || (op != OP_SUM && op != OP_MEAN))
-      return x;
-    int64_t col[2] = {ir_type_numel(x->type), 1};
-    Val *s = float_sum(f, reshape(f, x, 2, col), 2, op == OP_MEAN);
-    return reshape(f, s, rank_of(x), shape_of(x));
-  }
-  switch (op) {
-  case OP_MAX: return reduce_each(f, "reduce_max", x, mask);
-  case OP_MIN: return reduce_each(f, "reduce_min", x, mask);
-  case OP_PROD:
-    if (fl) {
-      Val *p = linalg_reduce(f, x, mask, DT_FLOAT64, 1, "arith.mulf");
-      return reshape(f, convert(f, "arith.truncf", p, dtype_of(x)), r, shape);
-    }
-    return reshape(f, linalg_reduce(f, x, mask, dtype_of(x), 1, "arith.muli"), r, shape);
-  default: break;
-  }
-  if (fl)
-    return float_sum(f, x, mask, op == OP_MEAN);
-  if (op == OP_SUM)
-    return reduce_each(f, "reduce_sum", x, mask);
-  /* Integer mean: the sum taken in int64, divided by the count (which
-   * fits: |mean| <= max |x|). */
-  int64_t count = 1;
-  for (int i = 0; i < rank_of(x); i++)
-    if (mask >> i & 1)
-      count *= shape_of(x)[i];
-  Val *w = tosa1(f, "cast", x, retype(f, x->type, DT_INT64));
-  w = reduce_each(f, "reduce_sum", w, mask);
-  w = bin(f, "intdiv", w, scalar_like(f, w, (double)count));
-  return tosa1(f, "cast", w, retype(f, w->type, dtype_of(x)));
-}
-
-/* argmax or argmin of x over mask: int32, shaped like x with the reduced
- * axes moved last and merged into one 1.  relayc's rule is the first index
- * (row-major within the reduced axes) of the extreme, where a NaN beats
- * everything and +0 is above -0; tosa.argmax ties -0 with +0 (and has no
- * int32 form), so: m = the extreme (tosa.reduce_max/min, which order the
- * zeros and let NaN win), hit = the elements equal to m (zeros of m's
- * sign only; the NaNs when m is NaN), then the least index of a hit. */
-static Val *arg_reduce(Fn *f, OpId op, Val *x, uint32_t mask) {
-  int rank = rank_of(x), perm[IR_MAX_RANK], k = 0;
-  int64_t shape[IR_MAX_RANK + 1], n = 1;
-  for (int i = 0; i < rank; i++)
-    if (!(mask >> i & 1))
-      shape[k] = shape_of(x)[i], perm[k++] = i;
-  int nk = k;
-  for (int i = 0; i < rank; i++)
-    if (mask >> i & 1)
-      n *= shape_of(x)[i], perm[k++] = i;
-  shape[nk] = n;
-  if (n == 1) /* one candidate: index 0 */
-    return fill(f, ttype(f, DT_INT32, nk + 1, shape), 0);
-  Val *y = reshape(f, transpose(f, x, perm), nk + 1, shape);
-  uint32_t last = 1u << nk;
-  Val *m = reduce_each(f, op == OP_ARGMAX ? "reduce_max" : "reduce_min", y, last);
-  Val *hit = cmp(f, "equal", y, m);
-  if (ir_dtype_is_float(dtype_of(x))) {
-    Val *zero = scalar_like(f, y, 0);
-    Val *yz = cmp(f, "equal", y, zero);
-    Val *yneg = cmp(f, "greater", zero, tosa1(f, "reciprocal", y, y->type));
-    Val *mneg = cmp(f, "greater", zero, tosa1(f, "reciprocal", m, m->type));
-    Val *bad = bin(f, "logical_and", yz, bin(f, "logical_xor", yneg, mneg));
-    hit = bin(f, "logical_and", hit, lnot(f, bad));
-    hit = select3(f, is_nan(f, m), is_nan(f, y), hit);
-  }
-  int64_t ishape[IR_MAX_RANK + 1];
-  for (int i = 0; i < nk; i++)
-    ishape[i] = 1;
-  ishape[nk] = n;
-  Tensor *iota = ir_tensor_new(f->t->a, DT_INT32, nk + 1, ishape);
-  for (int64_t i = 0; i < n; i++)
-    ir_tensor_set_i64(iota, i, i);
-  Val *none = splat(f, DT_INT32, nk + 1, (double)n);
-  Val *idx = reduce_each(f, "reduce_min", select3(f, hit, const_tensor(f, iota), none), last);
-  if (ir_dtype_is_float(dtype_of(x))) {
-    /* MLIR 22.1's reduce_min (reduce_max) of a slice of +inf (-inf) is
-     * FLT_MAX (-FLT_MAX), which no element equals (docs/findings/mlir.md
-     * #16): where nothing hit, the first infinity is the answer. */
-    Val *inf = scalar_like(f, y, op == OP_ARGMAX ? -INFINITY : INFINITY);
-    Val *first_inf = select3(f, cmp(f, "equal", y, inf), const_tensor(f, iota), none);
-    first_inf = reduce_each(f, "reduce_min", first_inf, last);
-    idx = select3(f, cmp(f, "equal", idx, scalar_like(f, idx, (double)n)), first_inf, idx);
-  }
-  return idx;
-}
-
-/* --------------------------------------------------------------- unary */
-
-/* min(max(x, lo), hi) for integers (tosa.clamp takes 8- and 16-bit
- * integers only). */
-static Val *clamp_int(Fn *f, Val *x, int64_t lo, int64_t hi) {
-  Val *t = bin(f, "maximum", x, scalar_like(f, x, (double)lo));
-  return bin(f, "minimum", t, scalar_like(f, t, (double)hi));
-}
-
-/* clip(x, lo, hi) = min(max(x, lo), hi) the way relayc computes it: the
- * bounds converted to x's dtype first, then (x < lo ? lo : x), then
- * (t > hi ? hi : t).  tosa.clamp agrees when lo <= hi, except that it
- * turns -0 into +0 at a zero bound (it lowers to maximumf/minimumf): those
- * cases use selects. */
-static Val *clip(Fn *f, Val *x, const Attrs *at) {
-  double lo = ir_attr_float(at, "a_min", -INFINITY), hi = ir_attr_float(at, "a_max", INFINITY);
-  DType dt = dtype_of(x);
-  char attrs[96];
-  Buf b = {0};
-  if (ir_dtype_is_float(dt)) {
-    lo = (float)lo, hi = (float)hi;
-    if (!(lo <= hi) || lo == 0 || hi == 0) {
-      Val *t = select3(f, cmp(f, "greater", scalar_like(f, x, lo), x), scalar_like(f, x, lo), x);
-      return select3(f, cmp(f, "greater", t, scalar_like(f, t, hi)), scalar_like(f, t, hi), t);
-    }
-    put(&b, "min_val = ");
-    put_elem(&b, dt, lo, 0);
-    put(&b, " : %s, max_val = ", elem(dt));
-    put_elem(&b, dt, hi, 0);
-    put(&b, " : %s", elem(dt));
-  } else {
-    /* TOSA clamps 8- and 16-bit integers only. */
-    int64_t ilo = ir_sat_f64_to_int(lo, dt), ihi = ir_sat_f64_to_int(hi, dt);
-    if (ilo > ihi) /* x < lo ? lo : x is >= lo > hi: hi everywhere */
-      return fill(f, x->type, (double)ihi);
-    return clamp_int(f, x, ilo, ihi);
-  }
-  snprintf(attrs, sizeof attrs, "%s", b.s);
-  free(b.s);
-  return tosa(f, "clamp", attrs, x->type, 1, &x);
-}
-
-/* -1, 0 or 1 by the sign of x; zeros (of either sign) and NaN stay. */
-static Val *sign(Fn *f, Val *x) {
-  Val *zero = scalar_like(f, x, 0);
-  Val *r = select3(f, cmp(f, "greater", zero, x), scalar_like(f, x, -1), x);
-  return select3(f, cmp(f, "greater", x, zero), scalar_like(f, x, 1), r);
-}
-
-static Val *lower_unary(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt) {
-  bool fl = ir_dtype_is_float(dtype_of(x));
-  switch (op) {
-  case OP_NEGATIVE:
-    if (fl) {
-      Val *zp = zero_point(f, dtype_of(x));
-      return tosa3(f, "negate", x, zp, zp, x->type);
-    }
-    /* tosa.negate saturates INT_MIN to INT_MAX; relayc wraps: 0 - x. */
-    return bin(f, "sub", scalar_like(f, x, 0), x);
-  case OP_ABS: return tosa1(f, "abs", x, x->type); /* INT_MIN stays INT_MIN, as in relayc */
-  case OP_EXP: return tosa1(f, "exp", x, x->type);
-  case OP_LOG: return tosa1(f, "log", x, x->type);
-  case OP_RSQRT: return tosa1(f, "rsqrt", x, x->type);
-  case OP_SIGMOID: return tosa1(f, "sigmoid", x, x->type);
-  case OP_TANH: return tosa1(f, "tanh", x, x->type);
-  case OP_FLOOR: return tosa1(f, "floor", x, x->type);
-  case OP_CEIL: return tosa1(f, "ceil", x, x->type);
-  /* TOSA has no square root (pow(x, 0.5) is wrong at -0 and -inf) and no
-   * rounding half to even. */
-  case OP_SQRT: return arith(f, "math.sqrt", 1, &x);
-  case OP_ROUND: return arith(f, "math.roundeven", 1, &x);
-  case OP_RELU:
-    /* max(x, 0): NaN stays, -0 becomes +0 (maximum's order). */
-    return bin(f, "maximum", x, scalar_like(f, x, 0));
-  case OP_SIGN: return sign(f, x);
-  case OP_LOGICAL_NOT: return lnot(f, x);
-  case OP_COPY: return tosa1(f, "identity", x, x->type);
-  case OP_CLIP: return clip(f, x, at);
-  case OP_CAST: return cast_to(f, x, rt->tensor.dtype);
-  default: assert(!"not unary"); return x;
-  }
-}
-
-/* ----------------------------------------------------------- broadcast */
-
-/* Integer x / y as relayc defines it: truncating, x / 0 = 0 and
- * x / -1 = -x wrapping (tosa.intdiv is undefined for both, so the divisor
- * is made safe first and the two cases selected afterwards). */
-static Val *int_divide(Fn *f, Val *x, Val *y) {
-  Val *zero = scalar_like(f, y, 0), *m1 = scalar_like(f, y, -1);
-  Val *is0 = cmp(f, "equal", y, zero), *ism1 = cmp(f, "equal", y, m1);
-  Val *safe = select3(f, bin(f, "logical_or", is0, ism1), scalar_like(f, y, 1), y);
-  Val *q = bin(f, "intdiv", x, safe);
-  q = select3(f, ism1, bin(f, "sub", scalar_like(f, x, 0), x), q);
-  return select3(f, is0, zero, q);
-}
-
-static Val *lower_broadcast(Fn *f, OpId op, Val *x, Val *y, const Type *rt) {
-  DType dt = dtype_of(x);
-  bool fl = ir_dtype_is_float(dt);
-  if (dt == DT_BOOL && rt->tensor.dtype == DT_BOOL && op != OP_LOGICAL_AND && op != OP_LOGICAL_OR) {
-    /* A comparison of bools: TOSA compares numbers only. */
-    x = cast_to(f, x, DT_INT32);
-    y = cast_to(f, y, DT_INT32);
-  }
-  switch (op) {
-  case OP_ADD: return bin(f, "add", x, y);
-  case OP_SUBTRACT: return bin(f, "sub", x, y);
-  case OP_MULTIPLY: return mul(f, x, y);
-  case OP_DIVIDE:
-    if (fl) {
-      /* TOSA has no float division (reciprocal * x is not exact). */
-      Val *a[2] = {expand(f, x, rt->tensor.rank, rt->tensor.shape),
-                   expand(f, y, rt->tensor.rank, rt->tensor.shape)};
-      return arith(f, "arith.divf", 2, a);
-    }
-    return int_divide(f, x, y);
-  case OP_POWER: return bin(f, "pow", x, y);
-  case OP_MAXIMUM: return bin(f, "maximum", x, y); /* NaN wins, -0 < +0 */
-  case OP_MINIMUM: return bin(f, "minimum", x, y);
-  case OP_EQUAL: return cmp(f, "equal", x, y);
-  case OP_NOT_EQUAL: return lnot(f, cmp(f, "equal", x, y));
-  case OP_GREATER: return cmp(f, "greater", x, y);
-  case OP_GREATER_EQUAL: return cmp(f, "greater_equal", x, y);
-  case OP_LESS: return cmp(f, "greater", y, x);
-  case OP_LESS_EQUAL: return cmp(f, "greater_equal", y, x);
-  case OP_LOGICAL_AND: return bin(f, "logical_and", x, y);
-  case OP_LOGICAL_OR: return bin(f, "logical_or", x, y);
-  default: assert(!"not broadcast"); return x;
-  }
-}
-
-/* --------------------------------------------------------------- shape */
-
-/* An int or int-list attribute: its values and count (-1 when absent or
- * None). */
-static int ints_attr(const Attrs *at, const char *name, const int64_t **v) {
-  const Attr *x = ir_attr_get(at, name);
-  if (!x || x->kind == AV_NONE)
-    return -1;
-  if (x->kind == AV_INT) {
-    *v = &x->i;
-    return 1;
-  }
-  *v = x->ints;
-  return x->n;
-}
-
-/* An axis in [-rank, rank) made non-negative. */
-static int axis_of(int64_t a, int rank) {
-  return (int)(a < 0 ? a + rank : a);
-}
-
-/* topi's canonical begin index of a strided slice (shape.c's canon_index). */
-static int64_t canon_begin(int64_t b, int64_t dim, int64_t stride) {
-  int64_t lo = stride < 0 ? -1 : 0, hi = stride < 0 ? dim - 1 : dim;
-  if (b < 0)
-    b += dim;
-  return b < lo ? lo : b > hi ? hi : b;
-}
-
-/* strided_slice: begin and step per axis, resolved as shape.c's
- * slice_plan does (the sizes are the result type's). */
-static void slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int64_t *begin,
-                             int64_t *step) {
-  const int64_t *b, *st = NULL, *ax;
-  int nb = ints_attr(at, "begin", &b), nst = ints_attr(at, "strides", &st);
-  int nax = ints_attr(at, "axes", &ax);
-  bool size_mode = strcmp(ir_attr_str(at, "slice_mode", "end"), "size") == 0;
-  for (int i = 0; i < rank; i++)
-    begin[i] = 0, step[i] = 1;
-  for (int k = 0; k < (nax >= 0 ? nax : rank); k++) {
-    int a = nax >= 0 ? axis_of(ax[k], rank) : k;
-    int64_t s = size_mode ? 1 : nax >= 0 ? (nst >= 0 ? st[k] : 1) : (k < nst ? st[k] : 1);
-    int64_t bv = k < nb ? b[k] : s > 0 ? 0 : INT64_MAX;
-    begin[a] = canon_begin(bv, dims[a], s);
-    step[a] = s;
-  }
-}
-
-/* strided_slice: negative strides become a reverse of their axis; then
- * tosa.slice when every stride is 1, else tensor.extract_slice (TOSA has
- * no strided slice). */
-static Val *strided_slice(Fn *f, Val *x, const Attrs *at, const Type *rt) {
-  int r = rank_of(x);
-  int64_t begin[IR_MAX_RANK], step[IR_MAX_RANK];
-  slice_begin_step(at, r, shape_of(x), begin, step);
-  bool unit = true;
-  for (int i = 0; i < r; i++) {
-    if (step[i] < 0 && rt->tensor.shape[i] > 1) {
-      x = reverse(f, x, i);
-      begin[i] = shape_of(x)[i] - 1 - begin[i];
-      step[i] = -step[i];
-    }
-    if (rt->tensor.shape[i] == 1)
-      step[i] = 1; /* one element: the stride does not matter */
-    unit &= step[i] == 1;
-  }
-  if (unit)
-    return slice(f, x, begin, rt->tensor.shape);
-  const char *xn = use(f, x);
-  Val *v = def(f, rt, NULL);
-  out(f, "tensor.extract_slice %s[", xn);
-  for (int i = 0; i < r; i++)
-    out(f, "%s%lld", i ? ", " : "", (long long)begin[i]);
-  out(f, "] [");
-  for (int i = 0; i < r; i++)
-    out(f, "%s%lld", i ? ", " : "", (long long)rt->tensor.shape[i]);
-  out(f, "] [");
-  for (int i = 0; i < r; i++)
-    out(f, "%s%lld", i ? ", " : "", (long long)step[i]);
-  out(f, "] : %s to %s\n", x->ty, v->ty);
-  return v;
-}
-
-/* split: one tosa.slice per piece (shape.c's split_plan). */
-static Val *split(Fn *f, Val *x, const Attrs *at, const Type *rt) {
-  int r = rank_of(x), axis = axis_of(ir_attr_int(at, "axis", 0), r);
-  Val *v = ARENA_NEW(f->t->a, Val);
-  v->n = rt->tuple.n;
-  v->f = ARENA_ARRAY(f->t->a, Val *, v->n);
-  int64_t start[IR_MAX_RANK] = {0};
-  for (int i = 0; i < v->n; i++) {
-    const Type *p = rt->tuple.fields[i];
-    v->f[i] = slice(f, x, start, p->tensor.shape);
-    start[axis] += p->tensor.shape[axis];
-  }
-  return v;
-}
-
-/* take: tosa.gather over data viewed as [N, K, C] (N the dims before the
- * axis, K the axis, C the dims after it; the flattened data is [1, n, 1])
- * with the indices made valid first, as relayc's modes define them: clip
- * to [0, K), or wrap modulo K. */
-static Val *take(Fn *f, Val *x, Val *ix, const Attrs *at, const Type *rt) {
-  const Attr *ax = ir_attr_get(at, "axis");
-  bool wrap = strcmp(ir_attr_str(at, "mode", "clip"), "wrap") == 0;
-  int r = rank_of(x);
-  int64_t n = 1, k = 1, c = 1;
-  if (!ax || ax->kind == AV_NONE) {
-    k = ir_type_numel(x->type);
-  } else {
-    int a = axis_of(ax->i, r);
-    for (int i = 0; i < r; i++)
-      *(i < a ? &n : i == a ? &k : &c) *= shape_of(x)[i];
-  }
-  DType dt = dtype_of(x);
-  if (dt == DT_BOOL) /* TOSA gathers numbers only */
-    x = cast_to(f, x, DT_INT32);
-  int64_t vs[3] = {n, k, c};
-  Val *values = reshape(f, x, 3, vs);
-  if (wrap) {
-    Val *q = bin(f, "intdiv", ix, scalar_like(f, ix, (double)k));
-    Val *m = bin(f, "sub", ix, mul(f, q, scalar_like(f, q, (double)k)));
-    ix = select3(f, cmp(f, "greater", scalar_like(f, m, 0), m),
-                 bin(f, "add", m, scalar_like(f, m, (double)k)), m);
-  } else {
-    ix = clamp_int(f, ix, 0, k - 1);
-  }
-  int64_t w = ir_type_numel(ix->type), is[2] = {n, w}, os[3] = {n, w, c};
-  Val *idx = expand(f, reshape(f, ix, 2, (int64_t[]){1, w}), 2, is);
-  Val *g = tosa2(f, "gather", values, idx, ttype(f, dtype_of(values), 3, os));
-  g = reshape(f, g, rt->tensor.rank, rt->tensor.shape);
-  return cast_to(f, g, dt);
-}
-
-static Val *lower_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt) {
-  Val *x = a[0];
-  const int64_t *v;
-  switch (op) {
-  case OP_RESHAPE:
-  case OP_EXPAND_DIMS:
-  case OP_SQUEEZE: return reshape(f, x, rt->tensor.rank, rt->tensor.shape);
-  case OP_TRANSPOSE: {
-    int r = rank_of(x), perm[IR_MAX_RANK];
-    int n = ints_attr(at, "axes", &v);
-    for (int i = 0; i < r; i++)
-      perm[i] = n >= 0 ? axis_of(v[i], r) : r - 1 - i;
-    return transpose(f, x, perm);
-  }
-  case OP_BROADCAST_TO: return expand(f, x, rt->tensor.rank, rt->tensor.shape);
-  case OP_CONCATENATE: {
-    /* x is the tuple of tensors */
-    return concat(f, x->n, x->f, axis_of(ir_attr_int(at, "axis", 0), rank_of(x->f[0])));
-  }
-  case OP_STACK: {
-    Val **xs = x->f;
-    int n = x->n, r = rank_of(xs[0]);
-    int axis = (int)ir_attr_int(at, "axis", 0);
-    axis = axis < 0 ? axis + r + 1 : axis;
-    Val **ys = ARENA_ARRAY(f->t->a, Val *, n);
-    int64_t shape[IR_MAX_RANK];
-    memcpy(shape, rt->tensor.shape, sizeof shape);
-    shape[axis] = 1;
-    for (int i = 0; i < n; i++)
-      ys[i] = reshape(f, xs[i], r + 1, shape);
-    return concat(f, n, ys, axis);
-  }
-  case OP_SPLIT: return split(f, x, at, rt);
-  case OP_STRIDED_SLICE: return strided_slice(f, x, at, rt);
-  case OP_TAKE: return take(f, x, a[1], at, rt);
-  case OP_TILE: {
-    int r = rt->tensor.rank;
-    x = align(f, x, r);
-    int64_t mult[IR_MAX_RANK];
-    bool one = true;
-    for (int i = 0; i < r; i++)
-      one &= (mult[i] = rt->tensor.shape[i] / shape_of(x)[i]) == 1;
-    return one ? x : tosa2(f, "tile", x, shape_value(f, r, mult), rt);
-  }
-  case OP_REVERSE: return reverse(f, x, axis_of(ir_attr_int(at, "axis", 0), rank_of(x)));
-  case OP_ZEROS:
-  case OP_ZEROS_LIKE: return fill(f, rt, 0);
-  case OP_ONES:
-  case OP_ONES_LIKE: return fill(f, rt, 1);
-  case OP_FULL:
-    return expand(f, cast_to(f, x, rt->tensor.dtype), rt->tensor.rank, rt->tensor.shape);
-  default: assert(!"an operator without a lowering"); return x;
-  }
-}
-
-/* ---------------------------------------------------------- matrices */
-
-/* "%r = linalg.NAME {ATTRS} ins(%a, %b : A, B) outs(%init : R) -> R": the
- * named linalg operations used where TOSA has no integer form. */
-static Val *linalg(Fn *f, const char *op, const char *attrs, Val *x, Val *y, Val *init) {
-  const char *xn = use(f, x), *yn = use(f, y), *in = use(f, init);
-  Val *r = def(f, init->type, NULL);
-  out(f, "linalg.%s %s%sins(%s, %s : %s, %s) outs(%s : %s) -> %s\n", op, attrs ? attrs : "",
-      attrs ? " " : "", xn, yn, x->ty, y->ty, in, init->ty, r->ty);
-  return r;
-}
-
-/* [B, M, K] x [B, K, N] -> [B, M, N]: tosa.matmul for floats;
- * linalg.batch_matmul for int32 (TOSA multiplies 8- and 16-bit integers
- * only), which wraps as relayc does. */
-static Val *matmul(Fn *f, Val *x, Val *y) {
-  int64_t s[3] = {shape_of(x)[0], shape_of(x)[1], shape_of(y)[2]};
-  const Type *rt = ttype(f, dtype_of(x), 3, s);
-  if (!ir_dtype_is_float(dtype_of(x)))
-    return linalg(f, "batch_matmul", NULL, x, y, fill(f, rt, 0));
-  Val *zp = zero_point(f, dtype_of(x));
-  Val *a[4] = {x, y, zp, zp};
-  return tosa(f, "matmul", NULL, rt, 4, a);
-}
-
-static const int swap12[3] = {0, 2, 1};
-
-/* nn.dense: D [.., K] x W [O, K]^T as one [1, M, K] x [1, K, O] matmul. */
-static Val *dense(Fn *f, Val *d, Val *w, const Type *rt) {
-  DType dt = rt->tensor.dtype; /* out_dtype converts the operands first */
-  d = cast_to(f, d, dt);
-  w = cast_to(f, w, dt);
-  int64_t k = shape_of(w)[1], o = shape_of(w)[0];
-  int64_t ds[3] = {1, ir_type_numel(d->type) / k, k}, ws[3] = {1, k, o};
-  static const int swap01[2] = {1, 0};
-  Val *r = matmul(f, reshape(f, d, 3, ds), reshape(f, transpose(f, w, swap01), 3, ws));
-  return reshape(f, r, rt->tensor.rank, rt->tensor.shape);
-}
-
-/* nn.batch_matmul: transpose as the flags say, tile a batch of 1. */
-static Val *batch_matmul(Fn *f, Val *x, Val *y, const Attrs *at, const Type *rt) {
-  DType dt = rt->tensor.dtype;
-  x = cast_to(f, x, dt);
-  y = cast_to(f, y, dt);
-  if (ir_attr_bool(at, "transpose_a", false))
-    x = transpose(f, x, swap12);
-  if (ir_attr_bool(at, "transpose_b", true))
-    y = transpose(f, y, swap12);
-  int64_t b = rt->tensor.shape[0];
-  int64_t xs[3] = {b, shape_of(x)[1], shape_of(x)[2]}, ys[3] = {b, shape_of(y)[1], shape_of(y)[2]};
-  return matmul(f, expand(f, x, 3, xs), expand(f, y, 3, ys));
-}
-
-/* ------------------------------------------------------------- windows */
-
-/* The sliding window of conv2d and the pools along H (0) and W (1):
- * kernel, stride, dilation, and Relay's written padding lo (top, left)
- * and hi (bottom, right). */
-typedef struct Win {
-  int64_t k[2], s[2], d[2], lo[2], hi[2];
-} Win;
-
-/* A window from the attributes (nn.c's rd_window; padding has 1, 2 or 4
- * values: all sides; top/bottom and left/right; top, left, bottom, right). */
-static Win window(const Attrs *at, const int64_t *kernel) {
-  Win w = {{kernel[0], kernel[1]}, {1, 1}, {1, 1}, {0, 0}, {0, 0}};
-  const int64_t *v;
-  if (ints_attr(at, "strides", &v) == 2)
-    w.s[0] = v[0], w.s[1] = v[1];
-  if (ints_attr(at, "dilation", &v) == 2)
-    w.d[0] = v[0], w.d[1] = v[1];
-  switch (ints_attr(at, "padding", &v)) {
-  case 1: w.lo[0] = w.lo[1] = w.hi[0] = w.hi[1] = v[0]; break;
-  case 2:
-    w.lo[0] = w.hi[0] = v[0];
-    w.lo[1] = w.hi[1] = v[1];
-    break;
-  case 4:
-    w.lo[0] = v[0], w.lo[1] = v[1];
-    w.hi[0] = v[2], w.hi[1] = v[3];
-    break;
-  default: break;
-  }
-  return w;
-}
-
-/* The padded extent output extent o needs along axis i: (o - 1) * s + dk.
- * TOSA wants exactly that (its verifier checks the division is exact), so
- * the bottom/right padding becomes need - lo - n: Relay's written padding
- * trimmed, input rows cropped (negative), or ceil mode's overhang. */
-static int64_t win_need(const Win *w, int i, int64_t o) {
-  return (o - 1) * w->s[i] + (w->k[i] - 1) * w->d[i] + 1;
-}
-
-/* NCHW x padded with v and cropped to exactly the extents the output
- * needs, so that a window operation without padding gives the output. */
-static Val *window_input(Fn *f, Val *x, const Win *w, const int64_t *o, double v) {
-  int64_t lo[4] = {0, 0, w->lo[0], w->lo[1]}, hi[4] = {0, 0, 0, 0}, start[4] = {0};
-  int64_t size[4] = {shape_of(x)[0], shape_of(x)[1], win_need(w, 0, o[0]), win_need(w, 1, o[1])};
-  for (int i = 0; i < 2; i++) {
-    int64_t h = size[2 + i] - w->lo[i] - shape_of(x)[2 + i];
-    hi[2 + i] = h > 0 ? h : 0;
-  }
-  return slice(f, pad(f, x, lo, hi, v), start, size);
-}
-
-/* The TOSA pad attribute (top, bottom, left, right) for x and the output
- * extents o, cropping x when Relay's padding is more than the output
- * needs; false when that cannot be expressed (padding at least `limit`,
- * or a window that lies wholly in the padding). */
-static bool tosa_pads(Fn *f, Val **x, const Win *w, const int64_t *o, int64_t limit[2],
-                      int64_t *p) {
-  int64_t start[4] = {0}, size[4];
-  memcpy(size, shape_of(*x), sizeof size);
-  for (int i = 0; i < 2; i++) {
-    int64_t n = shape_of(*x)[2 + i], hi = win_need(w, i, o[i]) - w->lo[i] - n;
-    if (hi < 0)
-      size[2 + i] = n + hi, hi = 0;
-    if (size[2 + i] < 1 || w->lo[i] >= limit[i] || hi >= limit[i])
-      return false;
-    p[2 * i] = w->lo[i];
-    p[2 * i + 1] = hi;
-  }
-  *x = slice(f, *x, start, size);
-  return true;
-}
-
-static const int to_nhwc[4] = {0, 2, 3, 1}, to_nchw[4] = {0, 3, 1, 2};
-
-/* "pad = array<i64: t, b, l, r>, stride = array<i64: h, w>" */
-static char *pad_stride(Fn *f, const int64_t *p, const Win *w) {
-  return arena_printf(f->t->a,
-                      "pad = array<i64: %lld, %lld, %lld, %lld>, stride = array<i64: %lld, %lld>",
-                      (long long)p[0], (long long)p[1], (long long)p[2], (long long)p[3],
-                      (long long)w->s[0], (long long)w->s[1]);
-}
-
-/* "dilations = dense<..>, strides = dense<..>" for linalg's convolutions
- * and poolings. */
-static char *linalg_window(Fn *f, const Win *w) {
-  return arena_printf(f->t->a,
-                      "{dilations = dense<[%lld, %lld]> : tensor<2xi64>, strides = "
-                      "dense<[%lld, %lld]> : tensor<2xi64>}",
-                      (long long)w->d[0], (long long)w->d[1], (long long)w->s[0],
-                      (long long)w->s[1]);
-}
-
-/* A float conv2d of one group (or, depthwise, of every group at once
- * when each has one input channel): tosa.conv2d or tosa.depthwise_conv2d
- * on NHWC data and OHWI (depthwise: HWCM) weights. */
-static Val *conv_tosa(Fn *f, Val *x, Val *wt, const Win *w, const int64_t *o, bool depthwise) {
-  int64_t p[4] = {0}, nolimit[2] = {INT64_MAX, INT64_MAX};
-  if (!tosa_pads(f, &x, w, o, nolimit, p))
-    x = window_input(f, x, w, o, 0);
-  int64_t n = shape_of(x)[0], c = shape_of(x)[1], oc = shape_of(wt)[0];
-  Val *wn;
-  if (depthwise) {
-    static const int hwcm[4] = {2, 3, 0, 1};
-    int64_t s[4] = {c, oc / c, shape_of(wt)[2], shape_of(wt)[3]};
-    wn = transpose(f, reshape(f, wt, 4, s), hwcm);
-  } else {
-    wn = transpose(f, wt, to_nhwc);
-  }
-  Val *zp = zero_point(f, dtype_of(x));
-  Val *a[5] = {transpose(f, x, to_nhwc), wn, zp, zp, zp};
-  int64_t rs[4] = {n, o[0], o[1], oc};
-  char *attrs =
-      arena_printf(f->t->a, "acc_type = %s, dilation = array<i64: %lld, %lld>, %s",
-                   elem(dtype_of(x)), (long long)w->d[0], (long long)w->d[1], pad_stride(f, p, w));
-  Val *r =
-      tosa(f, depthwise ? "depthwise_conv2d" : "conv2d", attrs, ttype(f, dtype_of(x), 4, rs), 5, a);
-  return transpose(f, r, to_nchw);
-}
-
-/* An integer conv2d of one group: linalg.conv_2d_nchw_fchw on the
- * explicitly padded input (TOSA convolves 8- and 16-bit integers only);
- * the arithmetic wraps, as relayc's. */
-static Val *conv_linalg(Fn *f, Val *x, Val *wt, const Win *w, const int64_t *o) {
-  x = window_input(f, x, w, o, 0);
-  int64_t rs[4] = {shape_of(x)[0], shape_of(wt)[0], o[0], o[1]};
-  return linalg(f, "conv_2d_nchw_fchw", linalg_window(f, w), x, wt,
-                fill(f, ttype(f, dtype_of(x), 4, rs), 0));
-}
-
-/* nn.conv2d (NCHW, OIHW): per group a convolution, joined along C. */
-static Val *conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
-  DType dt = rt->tensor.dtype;
-  x = cast_to(f, x, dt);
-  wt = cast_to(f, wt, dt);
-  Win w = window(at, shape_of(wt) + 2);
-  int64_t g = ir_attr_int(at, "groups", 1), o[2] = {rt->tensor.shape[2], rt->tensor.shape[3]};
-  int64_t ic = shape_of(x)[1], oc = shape_of(wt)[0];
-  bool fl = ir_dtype_is_float(dt);
-  if (fl && g > 1 && g == ic)
-    return conv_tosa(f, x, wt, &w, o, true);
-  Val **parts = ARENA_ARRAY(f->t->a, Val *, g);
-  for (int64_t i = 0; i < g; i++) {
-    int64_t xs[4] = {0, i * (ic / g), 0, 0},
-            xz[4] = {shape_of(x)[0], ic / g, shape_of(x)[2], shape_of(x)[3]};
-    int64_t ws[4] = {i * (oc / g), 0, 0, 0},
-            wz[4] = {oc / g, shape_of(wt)[1], shape_of(wt)[2], shape_of(wt)[3]};
-    Val *xg = slice(f, x, xs, xz), *wg = slice(f, wt, ws, wz);
-    parts[i] = fl ? conv_tosa(f, xg, wg, &w, o, false) : conv_linalg(f, xg, wg, &w, o);
-  }
-  return concat(f, (int)g, parts, 1);
-}
-
-/* "tensor.empty() : tensor<KHxKW>": the window shape linalg's poolings
- * take. */
-static Val *empty(Fn *f, const Type *t) {
-  Val *v = def(f, t, NULL);
-  out(f, "tensor.empty() : %s\n", v->ty);
-  return v;
-}
-
-/* tosa.max_pool2d or tosa.avg_pool2d (op) of NCHW x with the TOSA
- * padding p, on NHWC. */
-static Val *pool_tosa(Fn *f, const char *op, Val *x, const Win *w, const int64_t *p,
-                      const Type *rt) {
-  bool avg = strcmp(op, "avg_pool2d") == 0;
-  int64_t rs[4] = {rt->tensor.shape[0], rt->tensor.shape[2], rt->tensor.shape[3],
-                   rt->tensor.shape[1]};
-  char *attrs =
-      arena_printf(f->t->a, "%skernel = array<i64: %lld, %lld>, %s", avg ? "acc_type = f32, " : "",
-                   (long long)w->k[0], (long long)w->k[1], pad_stride(f, p, w));
-  Val *a[3] = {transpose(f, x, to_nhwc), NULL, NULL};
-  if (avg)
-    a[1] = a[2] = zero_point(f, dtype_of(x));
-  Val *r = tosa(f, op, attrs, ttype(f, dtype_of(x), 4, rs), avg ? 3 : 1, a);
-  return transpose(f, r, to_nchw);
-}
-
-/* nn.max_pool2d: padding is the lowest value (-inf, INT_MIN), a NaN wins.
- * tosa.max_pool2d for float32 without dilation when its padding can stay
- * below the kernel; otherwise linalg.pooling_nchw_max on the explicitly
- * padded input (int32, dilation, windows wholly in the padding). */
-static Val *max_pool(Fn *f, Val *x, const Win *w, const Type *rt) {
-  int64_t o[2] = {rt->tensor.shape[2], rt->tensor.shape[3]}, p[4], k[2] = {w->k[0], w->k[1]};
-  bool fl = ir_dtype_is_float(dtype_of(x));
-  double lowest = fl ? -INFINITY : (double)INT32_MIN;
-  if (fl && w->d[0] == 1 && w->d[1] == 1 && tosa_pads(f, &x, w, o, k, p))
-    return pool_tosa(f, "max_pool2d", x, w, p, rt);
-  Val *xe = window_input(f, x, w, o, lowest);
-  Val *kw = empty(f, ttype(f, dtype_of(x), 2, w->k));
-  return linalg(f, "pooling_nchw_max", linalg_window(f, w), xe, kw, fill(f, rt, lowest));
-}
-
-/* How many taps of window o along axis i count for the average: inside
- * the input, or (count_include_pad) inside input and written padding. */
-static int64_t avg_count(const Win *w, int i, int64_t n, int64_t o, bool cip) {
-  int64_t c = 0;
-  for (int64_t t = 0; t < w->k[i]; t++) {
-    int64_t at = o * w->s[i] - w->lo[i] + t * w->d[i];
-    c += cip ? at <= n - 1 + w->hi[i] : at >= 0 && at < n;
-  }
-  return c;
-}
-
-/* nn.avg_pool2d: the sum of the counted taps over their count (0 when
- * none).  tosa.avg_pool2d divides by the taps outside its pad attribute,
- * so without dilation: count_include_pad pads explicitly first (those
- * zeros count) and the attribute holds only what must not count.
- * Otherwise linalg.pooling_nchw_sum times a constant 1 / count. */
-static Val *avg_pool(Fn *f, Val *x, const Win *w, bool cip, const Type *rt) {
-  int64_t o[2] = {rt->tensor.shape[2], rt->tensor.shape[3]}, p[4], k[2] = {w->k[0], w->k[1]};
-  if (w->d[0] == 1 && w->d[1] == 1) {
-    Win v = *w;
-    Val *y = x;
-    if (cip) {
-      int64_t lo[4] = {0, 0, w->lo[0], w->lo[1]}, hi[4] = {0, 0, w->hi[0], w->hi[1]};
-      y = pad(f, x, lo, hi, 0);
-      v.lo[0] = v.lo[1] = v.hi[0] = v.hi[1] = 0;
-    }
-    if (tosa_pads(f, &y, &v, o, k, p))
-      return pool_tosa(f, "avg_pool2d", y, &v, p, rt);
-  }
-  Val *xe = window_input(f, x, w, o, 0);
-  Val *kw = empty(f, ttype(f, dtype_of(x), 2, w->k));
-  Val *sum = linalg(f, "pooling_nchw_sum", linalg_window(f, w), xe, kw, fill(f, rt, 0));
-  int64_t cs[4] = {1, 1, o[0], o[1]};
-  Tensor *inv = ir_tensor_new(f->t->a, dtype_of(x), 4, cs);
-  for (int64_t y = 0; y < o[0]; y++)
-    for (int64_t z = 0; z < o[1]; z++) {
-      int64_t c = avg_count(w, 0, shape_of(x)[2], y, cip) * avg_count(w, 1, shape_of(x)[3], z, cip);
-      ir_tensor_set_f64(inv, y * o[1] + z, c ? 1.0 / (double)c : 0);
-    }
-  return mul(f, sum, const_tensor(f, inv));
-}
-
-/* nn.global_avg_pool2d: tosa.avg_pool2d with the whole H x W as window. */
-static Val *global_avg_pool(Fn *f, Val *x, const Type *rt) {
-  Win w = {{shape_of(x)[2], shape_of(x)[3]}, {1, 1}, {1, 1}, {0, 0}, {0, 0}};
-  int64_t p[4] = {0};
-  return pool_tosa(f, "avg_pool2d", x, &w, p, rt);
-}
-
-/* ----------------------------------------------------------- axis-wise */
-
-/* v (a vector along x's axis) shaped to broadcast against x. */
-static Val *along(Fn *f, Val *v, const Val *x, int axis) {
-  int64_t shape[IR_MAX_RANK];
-  for (int i = 0; i < rank_of(x); i++)
-    shape[i] = i == axis ? shape_of(v)[0] : 1;
-  return reshape(f, v, rank_of(x), shape);
-}
-
-/* x / y with y broadcast to x's shape: exact IEEE division (arith.divf:
- * TOSA has none). */
-static Val *divide(Fn *f, Val *x, Val *y) {
-  Val *a[2] = {x, expand(f, y, rank_of(x), shape_of(x))};
-  return arith(f, "arith.divf", 2, a);
-}
-
-/* sqrt(v + eps) for the normalisations. */
-static Val *root_eps(Fn *f, Val *v, double eps) {
-  Val *s;
-  if ((float)eps != 0) {
-    s = bin(f, "add", v, scalar_like(f, v, (float)eps));
-  } else { /* still + 0 (-0 becomes +0), which MLIR 22.1 folds away in
-              tosa.add but not in arith.addf (docs/findings/mlir.md #5) */
-    Val *a[2] = {v, fill(f, v->type, 0)};
-    s = arith(f, "arith.addf", 2, a);
-  }
-  return arith(f, "math.sqrt", 1, &s);
-}
-
-/* softmax = exp(x - max) / sum exp(x - max), log_softmax = x - max -
- * log sum exp(x - max), along the axis (the terms are in (0, 1], so a
- * float32 sum is as good as relayc's double one). */
-static Val *softmax(Fn *f, OpId op, Val *x, const Attrs *at) {
-  uint32_t m = 1u << axis_of(ir_attr_int(at, "axis", -1), rank_of(x));
-  Val *d = bin(f, "sub", x, reduce_each(f, "reduce_max", x, m));
-  Val *e = tosa1(f, "exp", d, d->type);
-  Val *s = reduce_each(f, "reduce_sum", e, m);
-  if (op == OP_SOFTMAX)
-    return mul(f, e, tosa1(f, "reciprocal", s, s->type));
-  return bin(f, "sub", d, tosa1(f, "log", s, s->type));
-}
-
-/* nn.batch_norm with the moving statistics: (x - mean) / sqrt(var + eps)
- * * gamma + beta, and mean and var passed through. */
-static Val *batch_norm(Fn *f, Val **a, const Attrs *at) {
-  Val *x = a[0];
-  int axis = axis_of(ir_attr_int(at, "axis", 1), rank_of(x));
-  Val *r = bin(f, "sub", x, along(f, a[3], x, axis));
-  r = divide(f, r, root_eps(f, along(f, a[4], x, axis), ir_attr_float(at, "epsilon", 1e-5)));
-  if (ir_attr_bool(at, "scale", true))
-    r = mul(f, r, along(f, a[1], x, axis));
-  if (ir_attr_bool(at, "center", true))
-    r = bin(f, "add", r, along(f, a[2], x, axis));
-  Val *v = ARENA_NEW(f->t->a, Val);
-  v->n = 3;
-  v->f = ARENA_ARRAY(f->t->a, Val *, 3);
-  v->f[0] = r;
-  v->f[1] = a[3];
-  v->f[2] = a[4];
-  return v;
-}
-
-/* nn.layer_norm: the mean and (population) variance of each slice along
- * the axis accumulated in double, as relayc's kernel does (a float32 mean
- * of equal values can miss them by an ulp, which the division by
- * sqrt(eps) would magnify), then the rest in float32. */
-static Val *layer_norm(Fn *f, Val **a, const Attrs *at) {
-  Val *x = a[0];
-  int axis = axis_of(ir_attr_int(at, "axis", -1), rank_of(x));
-  Val *d = bin(f, "sub", x, float_sum(f, x, 1u << axis, true));
-  Val *var = float_sum(f, mul(f, d, d), 1u << axis, true);
-  Val *r = divide(f, d, root_eps(f, var, ir_attr_float(at, "epsilon", 1e-5)));
-  if (ir_attr_bool(at, "scale", true))
-    r = mul(f, r, along(f, a[1], x, axis));
-  if (ir_attr_bool(at, "center", true))
-    r = bin(f, "add", r, along(f, a[2], x, axis));
-  return r;
-}
-
-/* x with dim `axis` replaced by the elements at src[0 .. n): runs of
- * consecutive indices become one slice, runs going down a reversed one. */
-static Val *axis_gather(Fn *f, Val *x, int axis, const int64_t *src, int64_t n) {
-  Val **parts = ARENA_ARRAY(f->t->a, Val *, n);
-  int np = 0;
-  for (int64_t i = 0, j; i < n; i = j) {
-    int64_t dir = i + 1 < n && (src[i + 1] == src[i] + 1 || src[i + 1] == src[i] - 1)
-                      ? src[i + 1] - src[i]
-                      : 0;
-    for (j = i + 1; dir && j < n && src[j] == src[j - 1] + dir; j++)
-      ;
-    int64_t start[IR_MAX_RANK] = {0}, size[IR_MAX_RANK];
-    memcpy(size, shape_of(x), sizeof size);
-    start[axis] = dir < 0 ? src[j - 1] : src[i];
-    size[axis] = j - i;
-    Val *p = slice(f, x, start, size);
-    parts[np++] = dir < 0 ? reverse(f, p, axis) : p;
-  }
-  return concat(f, np, parts, axis);
-}
-
-/* nn.pad.  Constant mode: crop where a pad is negative, then tosa.pad;
- * its pad value must be a compile-time constant, so a value known only at
- * run time is selected in with a mask.  Edge and reflect: per padded
- * axis, the source index of each output position (pad.c's k_pad),
- * gathered with slices. */
-static Val *pad_op(Fn *f, const Expr *e, Val **a, const Type *rt) {
-  Val *x = a[0];
-  const Attrs *at = &e->call.attrs;
-  const Attr *pw = ir_attr_get(at, "pad_width");
-  const char *mode = ir_attr_str(at, "pad_mode", "constant");
-  int r = rank_of(x);
-  int64_t lo[IR_MAX_RANK] = {0}, hi[IR_MAX_RANK] = {0};
-  for (int i = 0; pw && pw->kind == AV_PAIRS && i < r; i++)
-    lo[i] = pw->ints[2 * i], hi[i] = pw->ints[2 * i + 1];
-  if (strcmp(mode, "constant") != 0) {
-    for (int i = 0; i < r; i++) {
-      if (lo[i] == 0 && hi[i] == 0)
-        continue;
-      int64_t n = shape_of(x)[i], m = rt->tensor.shape[i];
-      int64_t *src = ARENA_ARRAY(f->t->a, int64_t, m);
-      for (int64_t o = 0; o < m; o++) {
-        int64_t k = o - lo[i];
-        if (k < 0 || k >= n)
-          k = mode[0] == 'e' ? (k < 0 ? 0 : n - 1) : (k < 0 ? -k : 2 * (n - 1) - k);
-        src[o] = k;
-      }
-      x = axis_gather(f, x, i, src, m);
-    }
-    return x;
-  }
-  int64_t start[IR_MAX_RANK], size[IR_MAX_RANK];
-  for (int i = 0; i < r; i++) {
-    start[i] = lo[i] < 0 ? -lo[i] : 0;
-    size[i] = shape_of(x)[i] - start[i] - (hi[i] < 0 ? -hi[i] : 0);
-    lo[i] = lo[i] > 0 ? lo[i] : 0;
-    hi[i] = hi[i] > 0 ? hi[i] : 0;
-  }
-  x = slice(f, x, start, size);
-  const Expr *v = e->call.args[1];
-  if (v->kind == EX_CONST) {
-    /* The value converted to x's dtype as relayc's kernel converts it. */
-    Tensor *c = ir_tensor_new(f->t->a, dtype_of(x), 0, NULL);
-    if (ir_dtype_is_float(v->constant->dtype) || ir_dtype_is_float(c->dtype))
-      ir_tensor_set_f64(c, 0, ir_tensor_get_f64(v->constant, 0));
-    else
-      ir_tensor_set_i64(c, 0, ir_tensor_get_i64(v->constant, 0));
-    return pad(f, x, lo, hi, ir_tensor_get_f64(c, 0));
-  }
-  Val *p = pad(f, x, lo, hi, 0);
-  Val *val = expand(f, cast_to(f, a[1], dtype_of(x)), r, shape_of(p));
-  return select3(f, pad_mask(f, x, lo, hi), p, val);
-}
+#include "translate_int.h"
 
 /* ------------------------------------------------------------ operators */
 
 /* The translation of operator call e with translated arguments a. */
-static Val *lower_op(Fn *f, const Expr *e, Val **a) {
+static Val *emit_op(Fn *f, const Expr *e, Val **a) {
   OpId op = e->call.op;
   const Attrs *at = &e->call.attrs;
   const Type *rt = e->type;
   OpRelFn rel = op_table[op].rel; /* the family, whatever ops.def's order */
   if (rel == rel_unary || rel == rel_cast)
-    return lower_unary(f, op, a[0], at, rt);
+    return emit_unary(f, op, a[0], at, rt);
   if (rel == rel_broadcast)
-    return lower_broadcast(f, op, a[0], a[1], rt);
+    return emit_broadcast(f, op, a[0], a[1], rt);
   switch (op) {
-  case OP_WHERE: return select3(f, a[0], a[1], a[2]);
+  case OP_WHERE: return emit_select(f, a[0], a[1], a[2]);
   case OP_SUM:
   case OP_MEAN:
   case OP_MAX:
   case OP_MIN:
-  case OP_PROD: {
-    Val *r = reduce_op(f, op, a[0], reduce_axes(at, rank_of(a[0])));
-    return reshape(f, r, rt->tensor.rank, rt->tensor.shape);
-  }
+  case OP_PROD:
   case OP_ARGMAX:
-  case OP_ARGMIN: {
-    uint32_t mask = reduce_axes(at, rank_of(a[0]));
-    Val *r = mask ? arg_reduce(f, op, a[0], mask) : fill(f, rt, 0);
-    return reshape(f, r, rt->tensor.rank, rt->tensor.shape);
-  }
-  case OP_DENSE: return dense(f, a[0], a[1], rt);
-  case OP_BATCH_MATMUL: return batch_matmul(f, a[0], a[1], at, rt);
-  case OP_CONV2D: return conv2d(f, a[0], a[1], at, rt);
+  case OP_ARGMIN: return emit_reduction(f, op, a[0], at, rt);
+  case OP_STRIDED_SLICE:
+  case OP_TAKE:
+  case OP_TILE:
+  case OP_REVERSE: return emit_index(f, op, a, at, rt);
+  case OP_DENSE:
+  case OP_BATCH_MATMUL:
+  case OP_CONV2D:
   case OP_MAX_POOL2D:
-  case OP_AVG_POOL2D: {
-    const int64_t *ps;
-    int64_t k[2] = {1, 1};
-    if (ints_attr(at, "pool_size", &ps) == 2)
-      k[0] = ps[0], k[1] = ps[1];
-    Win w = window(at, k);
-    return op == OP_MAX_POOL2D
-               ? max_pool(f, a[0], &w, rt)
-               : avg_pool(f, a[0], &w, ir_attr_bool(at, "count_include_pad", false), rt);
-  }
-  case OP_GLOBAL_AVG_POOL2D: return global_avg_pool(f, a[0], rt);
+  case OP_AVG_POOL2D:
+  case OP_GLOBAL_AVG_POOL2D:
   case OP_SOFTMAX:
-  case OP_LOG_SOFTMAX: return softmax(f, op, a[0], at);
+  case OP_LOG_SOFTMAX:
   case OP_BIAS_ADD:
-    return bin(f, "add", a[0],
-               along(f, a[1], a[0], axis_of(ir_attr_int(at, "axis", 1), rank_of(a[0]))));
-  case OP_BATCH_NORM: return batch_norm(f, a, at);
-  case OP_LAYER_NORM: return layer_norm(f, a, at);
-  case OP_PAD: return pad_op(f, e, a, rt);
-  default: return lower_shape(f, op, a, at, rt);
+  case OP_BATCH_NORM:
+  case OP_LAYER_NORM:
+  case OP_PAD: return emit_nn(f, e, a);
+  default: return emit_shape(f, op, a, at, rt);
   }
 }
 
 /* ---------------------------------------------------------- expressions */
 
-static Val *expr(Fn *f, const Expr *e);
+static Val *emit_expr(Fn *f, const Expr *e);
 
 /* A Val of type t whose tensor leaves are leaves[*pos ..]. */
 static Val *build(Fn *f, const Type *t, Val **leaves, int *pos) {
@@ -1845,19 +108,19 @@ static int count_leaves(const Type *t) {
 
 /* Values of the given types, results of the operation whose line starts
  * here: "%7" for one, "%7#0", "%7#1", .. for several. */
-static Val **results(Fn *f, const Type **types, int n) {
+static Val **fn_results(Fn *f, const Type **types, int n) {
   Val **r = ARENA_ARRAY(f->t->a, Val *, n + 1);
   if (n == 1) {
-    r[0] = def(f, types[0], NULL);
+    r[0] = fn_def(f, types[0], NULL);
     return r;
   }
   int id = f->t->next++;
   for (int i = 0; i < n; i++) {
-    r[i] = fresh(f, types[i], NULL, NULL);
+    r[i] = fn_fresh(f, types[i], NULL, NULL);
     r[i]->name = arena_printf(f->t->a, "%%%d#%d", id, i);
   }
-  line(f);
-  out(f, "%%%d:%d = ", id, n);
+  fn_line(f);
+  fn_out(f, "%%%d:%d = ", id, n);
   f->last = NULL;
   return r;
 }
@@ -1865,11 +128,11 @@ static Val **results(Fn *f, const Type **types, int n) {
 /* ": T0, T1" or "(T0, T1)" lists of types. */
 static void type_list(Fn *f, Val **v, int n, bool parens) {
   if (parens)
-    out(f, "(");
+    fn_out(f, "(");
   for (int i = 0; i < n; i++)
-    out(f, "%s%s", i ? ", " : "", v[i]->ty);
+    fn_out(f, "%s%s", i ? ", " : "", v[i]->ty);
   if (parens)
-    out(f, ")");
+    fn_out(f, ")");
 }
 
 /* A variable's name as an SSA name hint ([A-Za-z0-9_]), or NULL. */
@@ -1889,20 +152,20 @@ static void name_value(Fn *f, Val *v, const char *name) {
   const char *h = hint_of(f, name);
   if (!h || v != f->last || v->hint || v->level != f->level)
     return;
-  insert(body(f), f->last_at + 1, arena_printf(f->t->a, "%s_", h));
+  buf_insert(fn_body(f), f->last_at + 1, arena_printf(f->t->a, "%s_", h));
   v->hint = h;
   v->name = arena_printf(f->t->a, "%%%s_%d", h, v->id);
   f->last = NULL;
 }
 
 /* Enter branch b of the region at the next level. */
-static void enter(Fn *f, Region *r, int b) {
+static void fn_enter(Fn *f, Region *r, int b) {
   r->branch = b;
   f->reg[++f->level] = r;
 }
 
 /* Leave the branch: forget what was translated inside it. */
-static void leave(Fn *f) {
+static void fn_leave(Fn *f) {
   while (f->nmemo > 0 && f->memo[f->nmemo - 1].level >= f->level)
     f->nmemo--;
   f->level--;
@@ -1913,143 +176,143 @@ static void leave(Fn *f) {
  * values they use as block arguments.  Inside another if it is scf.if:
  * tosa-to-scf in MLIR 22.1 fails to legalize a tosa.cond_if nested in
  * another (docs/findings/mlir.md). */
-static Val *if_expr(Fn *f, const Expr *e) {
+static Val *emit_if(Fn *f, const Expr *e) {
   const Type *t = e->type;
   int n = count_leaves(t);
   if (n == 0) /* nothing to compute: the branches have no effects */
     return build(f, t, NULL, &(int){0});
-  Val *c = expr(f, e->if_.cond);
+  Val *c = emit_expr(f, e->if_.cond);
   Region r = {.isolated = f->level == 0};
   const char *yield = r.isolated ? "tosa.yield" : "scf.yield";
   Val **leaves = ARENA_ARRAY(f->t->a, Val *, n);
   for (int b = 0; b < 2; b++) {
-    enter(f, &r, b);
-    leaves_of(expr(f, b ? e->if_.els : e->if_.then), leaves);
+    fn_enter(f, &r, b);
+    leaves_of(emit_expr(f, b ? e->if_.els : e->if_.then), leaves);
     const char *names[n];
     for (int i = 0; i < n; i++)
-      names[i] = use(f, leaves[i]);
-    line(f);
-    out(f, "%s", yield);
+      names[i] = fn_use(f, leaves[i]);
+    fn_line(f);
+    fn_out(f, "%s", yield);
     for (int i = 0; i < n; i++)
-      out(f, "%s %s", i ? "," : "", names[i]);
-    out(f, " : ");
+      fn_out(f, "%s %s", i ? "," : "", names[i]);
+    fn_out(f, " : ");
     type_list(f, leaves, n, false);
-    out(f, "\n");
-    leave(f);
+    fn_out(f, "\n");
+    fn_leave(f);
   }
-  const char *cn = use(f, c);
+  const char *cn = fn_use(f, c);
   const char **outer = ARENA_ARRAY(f->t->a, const char *, r.ncap + 1);
   for (int i = 0; i < r.ncap; i++)
-    outer[i] = use(f, r.cap[i].outer);
+    outer[i] = fn_use(f, r.cap[i].outer);
   if (!r.isolated) {
-    Val *ext = def(f, NULL, "i1");
-    out(f, "tensor.extract %s[] : %s\n", cn, c->ty);
+    Val *ext = fn_def(f, NULL, "i1");
+    fn_out(f, "tensor.extract %s[] : %s\n", cn, c->ty);
     cn = ext->name;
   }
   const Type **types = ARENA_ARRAY(f->t->a, const Type *, n);
   mlt_flatten_type(t, types, n);
-  Val **res = results(f, types, n);
-  out(f, "%s %s", r.isolated ? "tosa.cond_if" : "scf.if", cn);
+  Val **res = fn_results(f, types, n);
+  fn_out(f, "%s %s", r.isolated ? "tosa.cond_if" : "scf.if", cn);
   if (r.ncap) {
-    out(f, " (");
+    fn_out(f, " (");
     for (int i = 0; i < r.ncap; i++)
-      out(f, "%s%s = %s", i ? ", " : "", r.cap[i].inner[0]->name, outer[i]);
-    out(f, ")");
+      fn_out(f, "%s%s = %s", i ? ", " : "", r.cap[i].inner[0]->name, outer[i]);
+    fn_out(f, ")");
   }
   if (r.isolated)
-    out(f, " : %s", c->ty);
+    fn_out(f, " : %s", c->ty);
   if (r.ncap) {
-    out(f, " (");
+    fn_out(f, " (");
     for (int i = 0; i < r.ncap; i++)
-      out(f, "%s%s", i ? ", " : "", r.cap[i].outer->ty);
-    out(f, ")");
+      fn_out(f, "%s%s", i ? ", " : "", r.cap[i].outer->ty);
+    fn_out(f, ")");
   }
-  out(f, " -> ");
+  fn_out(f, " -> ");
   type_list(f, res, n, n != 1 || !r.isolated);
-  out(f, " {\n");
+  fn_out(f, " {\n");
   for (int b = 0; b < 2; b++) {
     if (b) {
-      line(f);
-      out(f, "} else {\n");
+      fn_line(f);
+      fn_out(f, "} else {\n");
     }
     if (r.ncap) {
-      line(f);
-      out(f, "^bb0(");
+      fn_line(f);
+      fn_out(f, "^bb0(");
       for (int i = 0; i < r.ncap; i++)
-        out(f, "%s%s: %s", i ? ", " : "", r.cap[i].inner[b]->name, r.cap[i].outer->ty);
-      out(f, "):\n");
+        fn_out(f, "%s%s: %s", i ? ", " : "", r.cap[i].inner[b]->name, r.cap[i].outer->ty);
+      fn_out(f, "):\n");
     }
-    put(body(f), "%s", r.body[b].s ? r.body[b].s : "");
+    buf_put(fn_body(f), "%s", r.body[b].s ? r.body[b].s : "");
     free(r.body[b].s);
   }
-  line(f);
-  out(f, "}\n");
+  fn_line(f);
+  fn_out(f, "}\n");
   free(r.cap);
   int pos = 0;
   return build(f, t, res, &pos);
 }
 
-static void function(Tr *t, GlobalFn *g, Buf *dst);
+static void emit_function(Tr *t, GlobalFn *g, Buf *dst);
 
 /* A call of global g: func.call with the tensors of the arguments. */
-static Val *call_global(Fn *f, const Expr *e) {
+static Val *emit_call_global(Fn *f, const Expr *e) {
   GlobalFn *g = e->call.callee->global;
   if (ptrmap_first(&f->t->done, g))
-    function(f->t, g, &f->t->funcs);
+    emit_function(f->t, g, &f->t->funcs);
   int na = 0;
   for (int i = 0; i < e->call.nargs; i++)
     na += count_leaves(e->call.args[i]->type);
   Val **args = ARENA_ARRAY(f->t->a, Val *, na + 1);
   for (int i = 0, k = 0; i < e->call.nargs; i++)
-    k += leaves_of(expr(f, e->call.args[i]), args + k);
+    k += leaves_of(emit_expr(f, e->call.args[i]), args + k);
   int n = count_leaves(e->type);
   if (n == 0) /* a pure function with nothing to return */
     return build(f, e->type, NULL, &(int){0});
   const char **names = ARENA_ARRAY(f->t->a, const char *, na + 1);
   for (int i = 0; i < na; i++)
-    names[i] = use(f, args[i]);
+    names[i] = fn_use(f, args[i]);
   const Type **types = ARENA_ARRAY(f->t->a, const Type *, n);
   mlt_flatten_type(e->type, types, n);
-  Val **res = results(f, types, n);
-  out(f, "func.call @%s(", g->name);
+  Val **res = fn_results(f, types, n);
+  fn_out(f, "func.call @%s(", g->name);
   for (int i = 0; i < na; i++)
-    out(f, "%s%s", i ? ", " : "", names[i]);
-  out(f, ") : ");
+    fn_out(f, "%s%s", i ? ", " : "", names[i]);
+  fn_out(f, ") : ");
   type_list(f, args, na, true);
-  out(f, " -> ");
+  fn_out(f, " -> ");
   type_list(f, res, n, n != 1);
-  out(f, "\n");
+  fn_out(f, "\n");
   int pos = 0;
   return build(f, e->type, res, &pos);
 }
 
-static Val *call(Fn *f, const Expr *e) {
+static Val *emit_call(Fn *f, const Expr *e) {
   if (e->call.kind != CALL_OP)
-    return call_global(f, e);
+    return emit_call_global(f, e);
   Val *a[OP_MAX_ARGS] = {0};
   for (int i = 0; i < e->call.nargs; i++)
-    a[i] = expr(f, e->call.args[i]);
-  return lower_op(f, e, a);
+    a[i] = emit_expr(f, e->call.args[i]);
+  return emit_op(f, e, a);
 }
 
-static Val *expr(Fn *f, const Expr *e) {
+static Val *emit_expr(Fn *f, const Expr *e) {
   Val *v;
   switch (e->kind) {
   case EX_VAR:
-    v = recall(f, e->var, NULL);
+    v = fn_recall(f, e->var, NULL);
     assert(v && "a variable bound in scope");
     return v;
-  case EX_CONST: return const_tensor(f, e->constant);
+  case EX_CONST: return emit_const(f, e->constant);
   case EX_LET:
-    v = expr(f, e->let.value);
+    v = emit_expr(f, e->let.value);
     if (v->n < 0)
       name_value(f, v, e->let.var->name);
-    remember(f, e->let.var, NULL, v);
-    return expr(f, e->let.body);
+    fn_remember(f, e->let.var, NULL, v);
+    return emit_expr(f, e->let.body);
   default: break;
   }
   /* The rest may be shared: translated once per region. */
-  if ((v = recall(f, e, NULL)))
+  if ((v = fn_recall(f, e, NULL)))
     return v;
   switch (e->kind) {
   case EX_TUPLE:
@@ -2057,19 +320,19 @@ static Val *expr(Fn *f, const Expr *e) {
     v->n = e->tuple.n;
     v->f = ARENA_ARRAY(f->t->a, Val *, v->n + 1);
     for (int i = 0; i < v->n; i++)
-      v->f[i] = expr(f, e->tuple.fields[i]);
+      v->f[i] = emit_expr(f, e->tuple.fields[i]);
     break;
-  case EX_PROJ: v = expr(f, e->proj.tuple)->f[e->proj.index]; break;
-  case EX_IF: v = if_expr(f, e); break;
-  case EX_CALL: v = call(f, e); break;
-  default: assert(!"refused by check_expr()"); return NULL;
+  case EX_PROJ: v = emit_expr(f, e->proj.tuple)->f[e->proj.index]; break;
+  case EX_IF: v = emit_if(f, e); break;
+  case EX_CALL: v = emit_call(f, e); break;
+  default: assert(!"refused by accept_expr()"); return NULL;
   }
-  remember(f, e, NULL, v);
+  fn_remember(f, e, NULL, v);
   return v;
 }
 
 /* Emit global g (or @main) as a func.func into dst. */
-static void function(Tr *t, GlobalFn *g, Buf *dst) {
+static void emit_function(Tr *t, GlobalFn *g, Buf *dst) {
   Fn f = {t};
   Region r0 = {0};
   f.reg[0] = &r0;
@@ -2084,139 +347,38 @@ static void function(Tr *t, GlobalFn *g, Buf *dst) {
     const Type **types = ARENA_ARRAY(t->a, const Type *, n + 1);
     mlt_flatten_type(p->type, types, n);
     for (int j = 0; j < n; j++)
-      params[k++] = fresh(&f, types[j], NULL, hint_of(&f, p->name));
-    remember(&f, p, NULL, build(&f, p->type, params, &pos));
+      params[k++] = fn_fresh(&f, types[j], NULL, hint_of(&f, p->name));
+    fn_remember(&f, p, NULL, build(&f, p->type, params, &pos));
   }
-  Val *v = expr(&f, fn->func.body);
+  Val *v = emit_expr(&f, fn->func.body);
   int n = count_leaves(fn->func.body->type);
   Val **res = ARENA_ARRAY(t->a, Val *, n + 1);
   leaves_of(v, res);
-  line(&f);
-  out(&f, "return");
+  fn_line(&f);
+  fn_out(&f, "return");
   for (int i = 0; i < n; i++)
-    out(&f, "%s %s", i ? "," : "", use(&f, res[i]));
+    fn_out(&f, "%s %s", i ? "," : "", fn_use(&f, res[i]));
   if (n) {
-    out(&f, " : ");
+    fn_out(&f, " : ");
     type_list(&f, res, n, false);
   }
-  out(&f, "\n");
+  fn_out(&f, "\n");
   bool main = strcmp(g->name, "main") == 0;
-  put(dst, "func.func %s@%s(", main ? "" : "private ", g->name);
+  buf_put(dst, "func.func %s@%s(", main ? "" : "private ", g->name);
   for (int i = 0; i < np; i++)
-    put(dst, "%s%s: %s", i ? ", " : "", params[i]->name, params[i]->ty);
-  put(dst, ")");
+    buf_put(dst, "%s%s: %s", i ? ", " : "", params[i]->name, params[i]->ty);
+  buf_put(dst, ")");
   if (n == 1)
-    put(dst, " -> %s", res[0]->ty);
+    buf_put(dst, " -> %s", res[0]->ty);
   else if (n > 1) {
-    put(dst, " -> (");
+    buf_put(dst, " -> (");
     for (int i = 0; i < n; i++)
-      put(dst, "%s%s", i ? ", " : "", res[i]->ty);
-    put(dst, ")");
+      buf_put(dst, "%s%s", i ? ", " : "", res[i]->ty);
+    buf_put(dst, ")");
   }
-  put(dst, " {\n%s}\n", r0.body[0].s ? r0.body[0].s : "");
+  buf_put(dst, " {\n%s}\n", r0.body[0].s ? r0.body[0].s : "");
   free(r0.body[0].s);
   free(f.memo);
-}
-
-/* ---------------------------------------------------------------- check */
-
-/* Refuse (with a reason in t->skip) what the emitters do not take. */
-static bool refuse(Tr *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool refuse(Tr *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(t->skip, sizeof t->skip, fmt, ap);
-  va_end(ap);
-  return false;
-}
-
-/* Tensors of float32, int32 or bool with every dim >= 1 (TOSA rejects
- * empty tensors), and tuples of them. */
-static bool check_type(Tr *t, const Type *ty) {
-  if (!ty)
-    return refuse(t, "an expression without a type (the module is not type-checked)");
-  if (ty->kind == TY_TUPLE) {
-    for (int i = 0; i < ty->tuple.n; i++)
-      if (!check_type(t, ty->tuple.fields[i]))
-        return false;
-    return true;
-  }
-  if (ty->kind != TY_TENSOR)
-    return refuse(t, "a value of a type other than tensors and tuples");
-  DType dt = ty->tensor.dtype;
-  if (dt != DT_FLOAT32 && dt != DT_INT32 && dt != DT_BOOL)
-    return refuse(t, "dtype %s (float32, int32 and bool only)", ir_dtype_name(dt));
-  for (int i = 0; i < ty->tensor.rank; i++)
-    if (ty->tensor.shape[i] < 1)
-      return refuse(t, "a tensor with an empty dim (TOSA wants dims >= 1)");
-  return true;
-}
-
-static bool check_global(Tr *t, GlobalFn *g, PtrMap *seen);
-
-/* e and everything below it (shared nodes once). */
-static bool check_expr(Tr *t, const Expr *e, PtrMap *seen) {
-  if (!ptrmap_first(seen, e))
-    return true;
-  if (!check_type(t, e->type))
-    return false;
-  switch (e->kind) {
-  case EX_VAR: return check_type(t, e->var->type);
-  case EX_CONST: return true;
-  case EX_TUPLE:
-    for (int i = 0; i < e->tuple.n; i++)
-      if (!check_expr(t, e->tuple.fields[i], seen))
-        return false;
-    return true;
-  case EX_PROJ: return check_expr(t, e->proj.tuple, seen);
-  case EX_LET:
-    return check_type(t, e->let.var->type) && check_expr(t, e->let.value, seen) &&
-           check_expr(t, e->let.body, seen);
-  case EX_IF:
-    return check_expr(t, e->if_.cond, seen) && check_expr(t, e->if_.then, seen) &&
-           check_expr(t, e->if_.els, seen);
-  case EX_CALL:
-    if (e->call.kind == CALL_CTOR)
-      return refuse(t, "constructors (algebraic data types)");
-    if (e->call.kind == CALL_EXPR) {
-      if (e->call.callee->kind != EX_GLOBAL)
-        return refuse(t, "a call of a closure");
-      if (!check_global(t, e->call.callee->global, seen))
-        return false;
-    }
-    for (int i = 0; i < e->call.nargs; i++)
-      if (!check_expr(t, e->call.args[i], seen))
-        return false;
-    return true;
-  case EX_GLOBAL: return refuse(t, "a global function used as a value");
-  case EX_FUNC: return refuse(t, "a function literal");
-  case EX_REF_NEW:
-  case EX_REF_READ:
-  case EX_REF_WRITE: return refuse(t, "references");
-  case EX_MATCH: return refuse(t, "match");
-  }
-  return refuse(t, "an unknown expression");
-}
-
-/* A global @main calls: its parameters and body, and no recursion (the
- * seen map holds 1 while a global is being checked, 2 when done). */
-static bool check_global(Tr *t, GlobalFn *g, PtrMap *seen) {
-  int added;
-  int64_t *state = ptrmap_put(seen, g, &added);
-  if (!added)
-    return *state == 2 || refuse(t, "recursion (@%s calls itself)", g->name);
-  *state = 1;
-  if (!g->func || g->func->kind != EX_FUNC || g->func->func.ntvars)
-    return refuse(t, "@%s is not a monomorphic function", g->name);
-  if (strcmp(g->name, "entry") == 0)
-    return refuse(t, "a global named @entry (the runner's entry function)");
-  for (int i = 0; i < g->func->func.nparams; i++)
-    if (!check_type(t, g->func->func.params[i]->type))
-      return false;
-  if (!check_expr(t, g->func->func.body, seen))
-    return false;
-  *ptrmap_get(seen, g) = 2;
-  return true;
 }
 
 /* ------------------------------------------------------------------ API */
@@ -2226,15 +388,12 @@ bool mlt_translate(const Module *m, MltResult *r) {
   GlobalFn *main = ir_global_get(m, "main");
   Tr t = {.a = arena_new(), .m = m};
   t.done.arena = t.a;
-  PtrMap seen = {.arena = t.a};
-  bool ok = main && check_global(&t, main, &seen);
-  if (!main)
-    refuse(&t, "no @main");
+  bool ok = accept_module(&t, main);
   if (ok) {
     Buf text = {0};
     ptrmap_put(&t.done, main, NULL);
-    function(&t, main, &text);
-    put(&t.funcs, "%s", text.s);
+    emit_function(&t, main, &text);
+    buf_put(&t.funcs, "%s", text.s);
     free(text.s);
     r->text = t.funcs.s;
     /* The signature: @main's parameters and result, flattened. */
@@ -2267,93 +426,4 @@ void mlt_result_free(MltResult *r) {
   free(r->sig.args);
   free(r->sig.results);
   memset(r, 0, sizeof *r);
-}
-
-/* ------------------------------------------------------- running (CLI) */
-
-char *mlt_entry(const MltSig *sig, Tensor *const *args) {
-  Buf b = {0};
-  put(&b, "func.func private @printMemrefI32(tensor<*xi32>)\n");
-  put(&b, "func.func @entry() {\n");
-  for (int i = 0; i < sig->nargs; i++) {
-    put(&b, "  %%a%d = arith.constant ", i);
-    put_dense(&b, args[i]);
-    put(&b, "\n");
-  }
-  int n = sig->nresults;
-  put(&b, "  ");
-  if (n == 1)
-    put(&b, "%%r = ");
-  else if (n > 1)
-    put(&b, "%%r:%d = ", n);
-  put(&b, "func.call @main(");
-  for (int i = 0; i < sig->nargs; i++)
-    put(&b, "%s%%a%d", i ? ", " : "", i);
-  put(&b, ") : (");
-  for (int i = 0; i < sig->nargs; i++) {
-    put(&b, "%s", i ? ", " : "");
-    put_tensor_type(&b, args[i]->dtype, args[i]->rank, args[i]->shape);
-  }
-  put(&b, ") -> (");
-  for (int i = 0; i < n; i++) {
-    const Type *t = sig->results[i];
-    put(&b, "%s", i ? ", " : "");
-    put_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
-  }
-  put(&b, ")\n");
-  for (int i = 0; i < n; i++) {
-    const Type *t = sig->results[i];
-    DType dt = t->tensor.dtype;
-    char r[16];
-    snprintf(r, sizeof r, n == 1 ? "%%r" : "%%r#%d", i);
-    Buf ty = {0}, ity = {0};
-    put_tensor_type(&ty, dt, t->tensor.rank, t->tensor.shape);
-    put_tensor_type(&ity, DT_INT32, t->tensor.rank, t->tensor.shape);
-    if (dt == DT_INT32)
-      put(&b, "  %%i%d = tensor.cast %s : %s to %s\n", i, r, ty.s, ty.s);
-    else
-      put(&b, "  %%i%d = %s %s : %s to %s\n", i, dt == DT_BOOL ? "arith.extui" : "arith.bitcast", r,
-          ty.s, ity.s);
-    put(&b, "  %%u%d = tensor.cast %%i%d : %s to tensor<*xi32>\n", i, i, ity.s);
-    put(&b, "  func.call @printMemrefI32(%%u%d) : (tensor<*xi32>) -> ()\n", i);
-    free(ty.s);
-    free(ity.s);
-  }
-  put(&b, "  return\n}\n");
-  return b.s;
-}
-
-bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **results, char *err,
-                       size_t errlen) {
-  const char *p = out;
-  for (int i = 0; i < sig->nresults; i++) {
-    const Type *t = sig->results[i];
-    p = p ? strstr(p, "data =") : NULL;
-    if (!p) {
-      snprintf(err, errlen, "result %d was not printed", i);
-      return false;
-    }
-    p += 6;
-    Tensor *x = ir_tensor_of_type(a, t);
-    for (int64_t k = 0; k < x->numel; k++) {
-      while (*p && *p != '-' && (*p < '0' || *p > '9'))
-        p++;
-      char *end;
-      long long v = strtoll(p, &end, 10);
-      if (end == p) {
-        snprintf(err, errlen, "result %d: %lld of %lld elements printed", i, (long long)k,
-                 (long long)x->numel);
-        return false;
-      }
-      p = end;
-      if (x->dtype == DT_FLOAT32) {
-        uint32_t bits = (uint32_t)(int32_t)v;
-        memcpy((float *)x->data + k, &bits, 4);
-      } else {
-        ir_tensor_set_i64(x, k, v);
-      }
-    }
-    results[i] = x;
-  }
-  return true;
 }

@@ -1,0 +1,291 @@
+/*
+ * emit.c - what every emitter builds on (translate_int.h): tensor types,
+ * the SSA values of the function being emitted (names, lines, captures
+ * into isolated regions, the memo of what was translated), constants, and
+ * the generic forms of TOSA, arith and linalg operations.
+ *
+ * Regions: tosa.cond_if must be isolated from above, so while a branch is
+ * emitted every value from outside it becomes a block argument (a
+ * capture; fn_use makes them).  A value is usable at the region depth
+ * where it was defined and, through captures, in every region nested
+ * inside.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "translate_int.h"
+
+/* ---------------------------------------------------------------- types */
+
+/* The tensor type dt[shape]. */
+Type *mty_tensor(Fn *f, DType dt, int rank, const int64_t *shape) {
+  return ir_tensor_type(f->t->a, dt, rank, shape);
+}
+
+/* t with another dtype. */
+Type *mty_retype(Fn *f, const Type *t, DType dt) {
+  return mty_tensor(f, dt, t->tensor.rank, t->tensor.shape);
+}
+
+/* Tensor type t as MLIR text, in the translation's arena. */
+char *mty_text(Fn *f, const Type *t) {
+  Buf b = {0};
+  buf_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
+  char *s = arena_strdup(f->t->a, b.s);
+  free(b.s);
+  return s;
+}
+
+/* ------------------------------------------------------------- values */
+
+/* A new value of tensor type t (shape values: t NULL, ty given). */
+Val *fn_fresh(Fn *f, const Type *t, const char *ty, const char *hint) {
+  Val *v = ARENA_NEW(f->t->a, Val);
+  v->n = -1;
+  v->id = f->t->next++;
+  v->hint = hint;
+  v->name =
+      hint ? arena_printf(f->t->a, "%%%s_%d", hint, v->id) : arena_printf(f->t->a, "%%%d", v->id);
+  v->type = t;
+  v->ty = t ? mty_text(f, t) : arena_strdup(f->t->a, ty);
+  v->level = f->level;
+  return v;
+}
+
+Buf *fn_body(Fn *f) {
+  Region *r = f->reg[f->level];
+  return &r->body[r->branch];
+}
+
+/* Start a line of the current body. */
+void fn_line(Fn *f) {
+  buf_put(fn_body(f), "%*s", 2 * (f->level + 1), "");
+}
+
+/* Start the line defining a new value: "  %7 = ". */
+Val *fn_def(Fn *f, const Type *t, const char *ty) {
+  Val *v = fn_fresh(f, t, ty, NULL);
+  fn_line(f);
+  f->last = v;
+  f->last_at = fn_body(f)->n;
+  buf_put(fn_body(f), "%s = ", v->name);
+  return v;
+}
+
+void fn_out(Fn *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vput(fn_body(f), fmt, ap);
+  va_end(ap);
+}
+
+/* The name of v at region depth level (capturing it into every region
+ * between its definition and level). */
+static const char *name_at(Fn *f, Val *v, int level) {
+  if (v->level >= level)
+    return v->name;
+  Region *r = f->reg[level];
+  if (!r->isolated)
+    return name_at(f, v, level - 1);
+  for (int i = 0; i < r->ncap; i++)
+    if (r->cap[i].outer == v)
+      return r->cap[i].inner[r->branch]->name;
+  name_at(f, v, level - 1); /* capture it outside first */
+  if (r->ncap == r->capcap) {
+    r->capcap = r->capcap ? 2 * r->capcap : 8;
+    r->cap = realloc(r->cap, sizeof *r->cap * (size_t)r->capcap);
+    if (!r->cap)
+      abort();
+  }
+  Cap *c = &r->cap[r->ncap++];
+  c->outer = v;
+  int save = f->level;
+  f->level = level;
+  for (int b = 0; b < 2; b++)
+    c->inner[b] = fn_fresh(f, v->type, v->ty, v->hint);
+  f->level = save;
+  return c->inner[r->branch]->name;
+}
+
+/* The name to use for v here. */
+const char *fn_use(Fn *f, Val *v) {
+  return name_at(f, v, f->level);
+}
+
+/* ---------------------------------------------------------------- memo */
+
+void fn_remember(Fn *f, const void *key, const char *text, Val *v) {
+  if (f->nmemo == f->capmemo) {
+    f->capmemo = f->capmemo ? 2 * f->capmemo : 32;
+    f->memo = realloc(f->memo, sizeof *f->memo * (size_t)f->capmemo);
+    if (!f->memo)
+      abort();
+  }
+  f->memo[f->nmemo++] = (Memo){key, text, v, f->level};
+}
+
+/* What key (or, for constants, text) was translated to, if usable here:
+ * constants only from this region (a copy is cheaper than a capture). */
+Val *fn_recall(Fn *f, const void *key, const char *text) {
+  for (int i = f->nmemo - 1; i >= 0; i--) {
+    Memo *m = &f->memo[i];
+    if (text ? m->text && m->level == f->level && strcmp(m->text, text) == 0 : m->key == key)
+      return m->v;
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------------ constants */
+
+/* "%7 = "tosa.const"() <{values = LIT}> : () -> T" for the literal text
+ * lit ("dense<..> : T") of type t, once per region. */
+Val *emit_literal(Fn *f, const char *lit, const Type *t) {
+  Val *v = fn_recall(f, NULL, lit);
+  if (v)
+    return v;
+  v = fn_def(f, t, NULL);
+  if (t->tensor.dtype == DT_FLOAT64) /* not a TOSA type: the f64 accumulators' */
+    fn_out(f, "arith.constant %s\n", lit);
+  else
+    fn_out(f, "\"tosa.const\"() <{values = %s}> : () -> %s\n", lit, v->ty);
+  fn_remember(f, NULL, arena_strdup(f->t->a, lit), v);
+  return v;
+}
+
+/* The constant x. */
+Val *emit_const(Fn *f, const Tensor *x) {
+  Buf b = {0};
+  buf_dense(&b, x);
+  Val *v = emit_literal(f, b.s, mty_tensor(f, x->dtype, x->rank, x->shape));
+  free(b.s);
+  v->k = x;
+  return v;
+}
+
+/* A tensor of type t holding v everywhere (ints: (int64_t)v). */
+Val *emit_fill(Fn *f, const Type *t, double v) {
+  Buf b = {0};
+  buf_put(&b, "dense<");
+  buf_number(&b, t->tensor.dtype, v);
+  buf_put(&b, "> : ");
+  buf_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
+  Val *r = emit_literal(f, b.s, t);
+  free(b.s);
+  return r;
+}
+
+/* A scalar v of dtype dt shaped 1x..x1 with the given rank (what an
+ * elementwise TOSA operation broadcasts). */
+Val *emit_splat(Fn *f, DType dt, int rank, double v) {
+  int64_t ones[IR_MAX_RANK] = {1, 1, 1, 1, 1, 1};
+  return emit_fill(f, mty_tensor(f, dt, rank, ones), v);
+}
+
+/* tensor<1xT> zero: the zero points of negate, matmul, conv2d, avg_pool2d. */
+Val *emit_zero_point(Fn *f, DType dt) {
+  return emit_splat(f, dt, 1, 0);
+}
+
+/* A !tosa.shape<n> constant. */
+Val *emit_shape_value(Fn *f, int n, const int64_t *v) {
+  char ty[32];
+  snprintf(ty, sizeof ty, "!tosa.shape<%d>", n);
+  Buf b = {0};
+  buf_put(&b, "dense<");
+  if (n > 1)
+    buf_put(&b, "[");
+  for (int i = 0; i < n; i++)
+    buf_put(&b, "%s%lld", i ? ", " : "", (long long)v[i]);
+  buf_put(&b, "%s> : tensor<%dxindex>", n > 1 ? "]" : "", n);
+  Val *r = fn_recall(f, NULL, b.s);
+  if (!r) {
+    r = fn_def(f, NULL, ty);
+    fn_out(f, "tosa.const_shape {values = %s} : () -> %s\n", b.s, ty);
+    fn_remember(f, NULL, arena_strdup(f->t->a, b.s), r);
+  }
+  free(b.s);
+  return r;
+}
+
+/* --------------------------------------------------------- generic forms */
+
+/* "%r = tosa.OP %a, %b {ATTRS} : (A, B) -> R": the generic form. */
+Val *emit_tosa(Fn *f, const char *op, const char *attrs, const Type *rt, int n, Val *const *a) {
+  const char **names = ARENA_ARRAY(f->t->a, const char *, n);
+  for (int i = 0; i < n; i++)
+    names[i] = fn_use(f, a[i]);
+  Val *r = fn_def(f, rt, NULL);
+  fn_out(f, "tosa.%s", op);
+  for (int i = 0; i < n; i++)
+    fn_out(f, "%s %s", i ? "," : "", names[i]);
+  if (attrs)
+    fn_out(f, " {%s}", attrs);
+  fn_out(f, " : (");
+  for (int i = 0; i < n; i++)
+    fn_out(f, "%s%s", i ? ", " : "", a[i]->ty);
+  fn_out(f, ") -> %s\n", r->ty);
+  return r;
+}
+
+Val *emit_tosa1(Fn *f, const char *op, Val *x, const Type *rt) {
+  return emit_tosa(f, op, NULL, rt, 1, &x);
+}
+
+Val *emit_tosa2(Fn *f, const char *op, Val *x, Val *y, const Type *rt) {
+  Val *a[2] = {x, y};
+  return emit_tosa(f, op, NULL, rt, 2, a);
+}
+
+Val *emit_tosa3(Fn *f, const char *op, Val *x, Val *y, Val *z, const Type *rt) {
+  Val *a[3] = {x, y, z};
+  return emit_tosa(f, op, NULL, rt, 3, a);
+}
+
+/* "%r = OP %a, %b : T" for arith and math operations on tensors of one
+ * type (no broadcasting: the operands have the result's type). */
+Val *emit_arith(Fn *f, const char *op, int n, Val *const *a) {
+  const char *names[4];
+  for (int i = 0; i < n; i++)
+    names[i] = fn_use(f, a[i]);
+  Val *r = fn_def(f, a[0]->type, NULL);
+  fn_out(f, "%s", op);
+  for (int i = 0; i < n; i++)
+    fn_out(f, "%s %s", i ? "," : "", names[i]);
+  fn_out(f, " : %s\n", r->ty);
+  return r;
+}
+
+/* An arith elementwise conversion (arith.truncf, ...) of x to dtype dt. */
+Val *emit_convert(Fn *f, const char *op, Val *x, DType dt) {
+  const char *xn = fn_use(f, x);
+  Val *r = fn_def(f, mty_retype(f, x->type, dt), NULL);
+  fn_out(f, "%s %s : %s to %s\n", op, xn, x->ty, r->ty);
+  return r;
+}
+
+/* "%r = linalg.NAME {ATTRS} ins(%a, %b : A, B) outs(%init : R) -> R": the
+ * named linalg operations used where TOSA has no integer form. */
+Val *emit_linalg(Fn *f, const char *op, const char *attrs, Val *x, Val *y, Val *init) {
+  const char *xn = fn_use(f, x), *yn = fn_use(f, y), *in = fn_use(f, init);
+  Val *r = fn_def(f, init->type, NULL);
+  fn_out(f, "linalg.%s %s%sins(%s, %s : %s, %s) outs(%s : %s) -> %s\n", op, attrs ? attrs : "",
+         attrs ? " " : "", xn, yn, x->ty, y->ty, in, init->ty, r->ty);
+  return r;
+}
+
+/* ----------------------------------------------------------- attributes */
+
+/* An int or int-list attribute: its values and count (-1 when absent or
+ * None). */
+int attr_ints(const Attrs *at, const char *name, const int64_t **v) {
+  const Attr *x = ir_attr_get(at, name);
+  if (!x || x->kind == AV_NONE)
+    return -1;
+  if (x->kind == AV_INT) {
+    *v = &x->i;
+    return 1;
+  }
+  *v = x->ints;
+  return x->n;
+}
