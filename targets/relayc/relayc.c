@@ -274,6 +274,7 @@ const Target target_relayc = {
     .flag = "passes",
     .noun = "pass",
     .parse_pipeline = parse_pipeline,
+    .stage_names = pass_names,
     .header_pipeline = header_pipeline,
     .load = load,
     .unload = unload,
