@@ -1,9 +1,16 @@
 # relaysmith's options are flags of one table (oracle/options.h): every
 # target's -help=1 lists them, the README's table has them and every
 # environment variable the sources read, and parse_fuzzer takes none
-# (tests/oracles/options).
+# (tests/oracles/options).  Crash files carry their flags in a sidecar,
+# which run, reduce, triage and scripts/repro read (tests/reduce/sidecar,
+# test build only: the deliberately wrong passes).
 if(RS_ENGINE STREQUAL "libfuzzer")
   add_test(NAME options_flags COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/options
                                       $<TARGET_FILE_DIR:pass_fuzzer>)
   set_tests_properties(options_flags PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+  if(RS_TEST_PASSES)
+    add_test(NAME options_sidecar COMMAND ${CMAKE_SOURCE_DIR}/tests/reduce/sidecar
+                                          $<TARGET_FILE_DIR:pass_fuzzer>)
+    set_tests_properties(options_sidecar PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+  endif()
 endif()
