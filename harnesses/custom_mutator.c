@@ -7,12 +7,15 @@
  * these targets (it compares IR values, not input bytes), so the hints it
  * has come from the dictionary and libFuzzer's strcmp/memcmp hooks.
  *
- * RELAYSMITH_BYTE_MUTATION=1 in the environment turns them back into
- * plain byte mutation, for comparison; RELAYSMITH_RANDOM_STREAMS=1 makes
+ * The target's options (oracle/options.h) choose other modes, for
+ * comparison: -byte_mutation=1 turns them back into plain byte mutation
+ * (as does building with -DRS_CUSTOM_MUTATOR=OFF: the file is then not
+ * linked); -byte_share=N makes one mutation in N a byte mutation;
+ * -local_mutation=N tries up to N more times for a mutation that keeps the
+ * program outside its span (MutOptions.local); -random_streams=1 makes
  * every input a fresh random byte string (up to the length limit), so that
  * no feedback steers the search: the baseline of docs/mlir.md's feedback
- * measurement.  So does building with
- * -DRS_CUSTOM_MUTATOR=OFF (the file is then not linked).  Under AFL++
+ * measurement.  Under AFL++
  * afl-fuzz uses mutators/afl_mutator.c instead.
  *
  * A target that decodes with another policy than "default" defines
@@ -27,48 +30,31 @@
 
 #include "compiler/ir/hash.h"
 #include "mutators/mut.h"
+#include "oracle/options.h"
 
 /* libFuzzer's byte mutator; weak, so engines without it still link (the
  * mutator then uses its own, mut_bytes_builtin). */
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
 /* The target's policy name, when it has one. */
 const char *rs_target_policy(void) __attribute__((weak));
+/* The target's options (harnesses/fuzz_target.c), when it has them. */
+const RsOptions *rs_target_options(void) __attribute__((weak));
 
-/* Whether RELAYSMITH_BYTE_MUTATION asks for plain byte mutation. */
-static bool byte_mutation(void) {
-  static int on = -1;
-  if (on < 0) {
-    const char *v = getenv("RELAYSMITH_BYTE_MUTATION");
-    on = v && *v && strcmp(v, "0") != 0;
-    if (on)
-      fprintf(stderr, "relaysmith: RELAYSMITH_BYTE_MUTATION set: byte mutation only\n");
+/* The target's options (-byte_mutation=1, ...: oracle/options.h), read
+ * once; the defaults without a target that has them. */
+static const RsOptions *opts(void) {
+  static RsOptions defaults;
+  static const RsOptions *o;
+  if (!o) {
+    o = rs_target_options ? rs_target_options() : NULL;
+    if (!o)
+      rs_options_default(&defaults), o = &defaults;
+    if (o->byte_mutation)
+      fprintf(stderr, "relaysmith: -byte_mutation=1: byte mutation only\n");
+    if (o->random_streams)
+      fprintf(stderr, "relaysmith: -random_streams=1: random inputs, no feedback\n");
   }
-  return on;
-}
-
-/* RELAYSMITH_LOCAL_MUTATION=N: up to N more tries for a mutation that
- * keeps the program outside its span (MutOptions.local), for comparison. */
-static int local_tries(void) {
-  static int n = -1;
-  if (n < 0) {
-    const char *v = getenv("RELAYSMITH_LOCAL_MUTATION");
-    n = v ? atoi(v) : 0;
-    n = n < 0 ? 0 : n;
-  }
-  return n;
-}
-
-/* Whether RELAYSMITH_RANDOM_STREAMS asks for random inputs (a baseline
- * without feedback). */
-static bool random_streams(void) {
-  static int on = -1;
-  if (on < 0) {
-    const char *v = getenv("RELAYSMITH_RANDOM_STREAMS");
-    on = v && *v && strcmp(v, "0") != 0;
-    if (on)
-      fprintf(stderr, "relaysmith: RELAYSMITH_RANDOM_STREAMS set: random inputs, no feedback\n");
-  }
-  return on;
+  return o;
 }
 
 /* A fresh random byte string of 16 to max_size bytes from seed. */
@@ -81,21 +67,9 @@ static size_t random_stream(uint8_t *data, size_t max_size, unsigned int seed) {
   return n;
 }
 
-/* RELAYSMITH_BYTE_SHARE=N: one mutation in N is libFuzzer's byte mutation
- * of the whole input (0: none), for comparison. */
-static unsigned byte_share(void) {
-  static int n = -1;
-  if (n < 0) {
-    const char *v = getenv("RELAYSMITH_BYTE_SHARE");
-    n = v ? atoi(v) : 0;
-    n = n < 0 ? 0 : n;
-  }
-  return (unsigned)n;
-}
-
 static MutOptions options(void) {
   const GenPolicy *p = rs_target_policy ? gen_policy_get(rs_target_policy()) : NULL;
-  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0, local_tries()};
+  MutOptions o = {p ? p : gen_policy_get("default"), LLVMFuzzerMutate, 0, opts()->local_mutation};
   return o;
 }
 
@@ -116,9 +90,11 @@ static size_t mutate_break(uint8_t *data, size_t size, size_t max_size, unsigned
 }
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
-  if (random_streams())
+  const RsOptions *op = opts();
+  if (op->random_streams)
     return random_stream(data, max_size, seed);
-  if (LLVMFuzzerMutate && (byte_mutation() || (byte_share() && seed % byte_share() == 0)))
+  unsigned share = (unsigned)op->byte_share;
+  if (LLVMFuzzerMutate && (op->byte_mutation || (share && seed % share == 0)))
     return LLVMFuzzerMutate(data, size, max_size);
   MutOptions o = options();
   size_t n;
@@ -129,9 +105,9 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
                                  uint8_t *out, size_t max_out, unsigned int seed) {
-  if (random_streams())
+  if (opts()->random_streams)
     return random_stream(out, max_out, seed);
-  if (byte_mutation())
+  if (opts()->byte_mutation)
     return 0; /* libFuzzer then picks its default mutations (and their crossover) */
   MutOptions o = options();
   return mut_crossover(&o, a, na, b, nb, out, max_out, seed, NULL);

@@ -12,20 +12,26 @@
  *   ./fusion_fuzzer, ./typecheck_fuzzer, ./reject_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
  *
- * Our flags (-passes=, -policy=, -allow=, -fault=) are taken out of argv before
- * libFuzzer parses it, so it does not warn about flags it does not know,
- * and passed on in the environment (RELAYSMITH_FLAGS, which also works
- * alone), where the children of -jobs and -fork find them.  The flags of
+ * Our flags -- the check's (-passes=, -policy=, -allow=, -differential=,
+ * -fault=) and the options of oracle/options.h (-known=, -trace=,
+ * -byte_mutation=, ...), as -name=V, --name=V or -name V -- are taken out
+ * of argv before libFuzzer parses it, so it does not warn about flags it
+ * does not know, and passed on in the environment (RELAYSMITH_FLAGS, which
+ * also works alone), where the children of -jobs and -fork find them.
+ * -help=1 lists them before libFuzzer's own help.  The flags of
  * harnesses/options apply unless given (defaults.h).  A report ends with
- * the command that reproduces it: this binary, our flags and the file the
- * input is in (the file it was run on, or else the crash-<sha1 of the
- * input> libFuzzer saves it in).  Run on files, an input that passes says
- * so, and what flags a crash found with other flags needs.
+ * the command that reproduces it: this binary, the check's flags and the
+ * file the input is in (the file it was run on, or else the crash-<sha1 of
+ * the input> libFuzzer saves it in, next to which it writes the sidecar
+ * <crash file>.flags: this harness's name and the check's flags, which
+ * relaysmith run, reduce, triage and scripts/repro read).  Run on files,
+ * an input that passes says so, and what flags a crash found with other
+ * flags needs.
  *
  * A target that adds reproducer files to a verdict (MLIR's .mlir and
  * command lines) gets them written next to the crash file, as
  * <crash file>.<name>.  A harness built with -DRS_KNOWN_BUGS="FILE" (or run
- * with RELAYSMITH_KNOWN=FILE; "none" for no list) skips the failures whose
+ * with -known=FILE; "none" for no list) skips the failures whose
  * signature (verdict_signature) matches a line of FILE, "SIGNATURE<tab>note"
  * with * matching any text, and counts them: a long run keeps finding new
  * bugs, not the ones already triaged.
@@ -49,11 +55,14 @@
 enum { MAX_FLAGS = 32, CMD_MAX = 8192 };
 
 static OracleConfig config;
+static OracleHarness harness;
 static bool flagged;       /* the pipeline or the policy came from a flag */
 static const char **files; /* the input files argv names (libFuzzer then
                               runs each, and saves no crash file) */
 static int nfiles;
-static char command[CMD_MAX]; /* this binary and our flags, quoted */
+static char command[CMD_MAX];        /* this binary and the check's flags, quoted */
+static char *check_flags[MAX_FLAGS]; /* the check's flags (for the sidecar) */
+static int ncheck_flags;
 static const char *artifact_prefix = "./", *exact_artifact_path;
 
 static void known_load(void);
@@ -109,6 +118,25 @@ static void add_flag(char **flags, int *n, char *f, const Target *t) {
     flags[(*n)++] = f;
 }
 
+/* Our flag of arg, with the value the next argument gives when arg is
+ * "-name" or "--name" of one of ours ("--policy NAME"): joined into one,
+ * and *i moved past the value; NULL when arg is none of ours. */
+static char *flag_at(int argc, char **argv, int *i, const Target *t) {
+  static char joined[MAX_FLAGS][1024]; /* for the life of the process */
+  static int njoined;
+  const char *a = argv[*i];
+  if (ours(a, t))
+    return argv[*i];
+  if (a[0] != '-' || strchr(a, '=') || *i + 1 >= argc || njoined == MAX_FLAGS)
+    return NULL;
+  char *j = joined[njoined];
+  snprintf(j, sizeof joined[0], "%s=%s", a, argv[*i + 1]);
+  if (!ours(j, t))
+    return NULL;
+  ++*i, njoined++;
+  return j;
+}
+
 /* Take our flags out of argv into flags[], after those RELAYSMITH_FLAGS
  * holds (space-separated); returns how many. */
 static int take_flags(int *argc, char **argv, const Target *t, char **flags) {
@@ -122,8 +150,9 @@ static int take_flags(int *argc, char **argv, const Target *t, char **flags) {
   }
   int k = 1;
   for (int i = 1; i < *argc; i++) {
-    if (ours(argv[i], t))
-      add_flag(flags, &n, argv[i], t);
+    char *f = flag_at(*argc, argv, &i, t);
+    if (f)
+      add_flag(flags, &n, f, t);
     else
       argv[k++] = argv[i];
   }
@@ -147,34 +176,45 @@ static void read_engine_args(int argc, char **argv) {
   }
 }
 
+/* Does argv ask for libFuzzer's help (-help=1)? */
+static bool wants_help(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-help=1") || !strcmp(argv[i], "--help=1"))
+      return true;
+  return false;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  OracleHarness h;
   char err[2048];
-  if (!rs_harness_get(RS_HARNESS, &h)) {
+  if (!rs_harness_get(RS_HARNESS, &harness)) {
     fprintf(stderr, "relaysmith: no fuzz target named %s\n", RS_HARNESS);
     exit(2);
   }
-  char *flags[MAX_FLAGS + 1] = {(*argv)[0]};
-  int nflags = take_flags(argc, *argv, h.target, flags + 1);
-  if (!oracle_init(&config, &h, nflags + 1, flags, err, sizeof err)) {
+  if (wants_help(*argc, *argv))
+    oracle_help(stderr, &harness); /* libFuzzer's own help follows */
+  /* Running files, -trace=1 comes first (a crash inside a target then
+   * shows its stage), so that a -trace= of the user's wins. */
+  char *flags[MAX_FLAGS + 2] = {(*argv)[0], "-trace=1"};
+  int nflags = take_flags(argc, *argv, harness.target, flags + 2);
+  read_engine_args(*argc, *argv);
+  char **init = nfiles ? flags : flags + 1; /* init[0] is not read */
+  if (!oracle_init(&config, &harness, nflags + 2 - (nfiles == 0), init, err, sizeof err)) {
     fprintf(stderr, "relaysmith: %s\n", err);
     exit(2);
   }
   char env[CMD_MAX] = ""; /* the flags as they are: no shell reads it */
   append_arg(command, (*argv)[0]);
-  for (int i = 1; i <= nflags; i++) {
-    append_arg(command, flags[i]);
+  for (int i = 2; i < nflags + 2; i++) {
     size_t n = strlen(env);
     snprintf(env + n, sizeof env - n, "%s%s", n ? " " : "", flags[i]);
-    flagged |= chooses(flags[i], h.target->flag);
+    if (rs_options_flag(flags[i]))
+      continue; /* how it searched, not what fails */
+    append_arg(command, flags[i]);
+    check_flags[ncheck_flags++] = flags[i];
+    flagged |= chooses(flags[i], harness.target->flag);
   }
   setenv("RELAYSMITH_FLAGS", env, 1);
   rs_apply_defaults(argc, argv);
-  read_engine_args(*argc, *argv);
-  /* Reproducing files: a target that can name its stages on stderr does
-   * (the MLIR target), so a crash inside the compiler shows where. */
-  if (nfiles)
-    setenv("RELAYSMITH_TRACE", "1", 0);
   oracle_describe(&config, err, sizeof err);
   fprintf(stderr, "relaysmith: %s\n", err);
   known_load();
@@ -237,8 +277,9 @@ static const char *file_holding(const uint8_t *data, size_t size) {
 }
 
 /* The command that reproduces a failure of data: this binary, our flags
- * and the file the input is in, or is about to be saved in (into path). */
-static void reproduce_command(const uint8_t *data, size_t size, char *out, char path[4096]) {
+ * and the file the input is in, or is about to be saved in (into path).
+ * True when the input is in a file already. */
+static bool reproduce_command(const uint8_t *data, size_t size, char *out, char path[4096]) {
   const char *file =
       &rs_standalone_file && rs_standalone_file ? rs_standalone_file : file_holding(data, size);
   if (file) {
@@ -252,11 +293,12 @@ static void reproduce_command(const uint8_t *data, size_t size, char *out, char 
   }
   snprintf(out, CMD_MAX, "%s", command);
   append_arg(out, path);
+  return file != NULL;
 }
 
-/* Run on a file, the input passed: say what ran, and that a crash found
- * with other flags needs them. */
-static void say_passed(const Verdict *v) {
+/* Run on file, the input passed: say what ran, and that a crash found
+ * with other flags needs them (those its sidecar has, when it has one). */
+static void say_passed(const Verdict *v, const char *file) {
   char what[1024];
   oracle_describe(&config, what, sizeof what);
   if (config.check == ORACLE_PIPELINE && !config.pipeline.n) {
@@ -273,6 +315,15 @@ static void say_passed(const Verdict *v) {
             "relaysmith: a crash found with -%s= or -policy= reproduces only with the same "
             "flags: the last line of its report is the command\n",
             config.target->flag);
+  char line[CMD_MAX];
+  const char *name, *found[MAX_FLAGS];
+  int n = file ? rs_sidecar_read(file, line, sizeof line, &name, found, MAX_FLAGS) : -1;
+  if (n < 0)
+    return;
+  fprintf(stderr, "relaysmith: %s.flags says it was found by %s", file, name);
+  for (int i = 0; i < n; i++)
+    fprintf(stderr, " %s", found[i]);
+  fprintf(stderr, " (relaysmith run, reduce, triage and scripts/repro read it)\n");
 }
 
 /* ------------------------------------------------------------ known bugs */
@@ -292,7 +343,7 @@ static bool glob(const char *p, const char *text) {
 }
 
 static void known_load(void) {
-  const char *path = getenv("RELAYSMITH_KNOWN");
+  const char *path = config.opt.known[0] ? config.opt.known : NULL;
 #ifdef RS_KNOWN_BUGS
   if (!path)
     path = RS_KNOWN_BUGS;
@@ -333,9 +384,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Verdict v;
   if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v) && !known_bug(&v)) {
     static char cmd[CMD_MAX], path[4096];
-    reproduce_command(data, size, cmd, path);
+    bool saved = reproduce_command(data, size, cmd, path);
     if (v.nfiles)
       oracle_write_files(&v, path, stderr);
+    if (!saved) /* libFuzzer is about to save it: its flags go next to it */
+      rs_sidecar_write(path, harness.name, ncheck_flags, check_flags, stderr);
     oracle_report_files(stderr, &config, &v, cmd, v.nfiles ? path : NULL);
     abort();
   }
@@ -343,8 +396,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
    * leak): say it once. */
   static uint64_t said = 0;
   uint64_t key = oracle_input_seed(data, size) ^ size << 40;
-  if (nfiles && key != said && !v.failed)
-    say_passed(&v), said = key;
+  if (nfiles && key != said && !v.failed) {
+    const char *file =
+        &rs_standalone_file && rs_standalone_file ? rs_standalone_file : file_holding(data, size);
+    say_passed(&v, file), said = key;
+  }
   verdict_free(&v);
   return 0;
 }
@@ -352,4 +408,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 /* The policy the custom mutator decodes with (harnesses/custom_mutator.c). */
 const char *rs_target_policy(void) {
   return config.policy ? config.policy->name : NULL;
+}
+
+/* The options the custom mutator reads (oracle/options.h). */
+const RsOptions *rs_target_options(void) {
+  return &config.opt;
 }

@@ -41,7 +41,9 @@ function(rs_fuzz_defaults name out)
 endfunction()
 
 rs_fuzz_defaults(parse_fuzzer _defs)
-rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c LIBS ${RS_RELAYC_TEXT} DEFS ${_defs})
+# oracle/options.c: relaysmith's flag names, which it rejects.
+rs_fuzz_target(parse_fuzzer SOURCES harnesses/parse_fuzzer.c oracle/options.c LIBS ${RS_RELAYC_TEXT}
+               DEFS ${_defs})
 
 # The production passes, the PASS rows of compiler/passes/passes.def (the
 # one list of passes); each lives in compiler/passes/<name>.c.
@@ -58,8 +60,7 @@ endforeach()
 
 # The generator-driven targets get libFuzzer's custom mutator and crossover
 # (harnesses/custom_mutator.c, mutators/mut.h) unless RS_CUSTOM_MUTATOR is
-# OFF; at run time RELAYSMITH_BYTE_MUTATION=1 also falls back to byte
-# mutation.
+# OFF; at run time -byte_mutation=1 also falls back to byte mutation.
 option(RS_CUSTOM_MUTATOR "span-aware custom mutator in the generator-driven fuzz targets" ON)
 set(_mut_src "")
 if(RS_CUSTOM_MUTATOR AND NOT RS_ENGINE STREQUAL "standalone")

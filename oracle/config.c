@@ -9,23 +9,14 @@
 #include "compiler/typing/typing.h"
 #include "oracle_int.h"
 
-/* The value of flag -name= (or --name=) in a, or NULL. */
-static const char *flag_value(const char *a, const char *name) {
-  if (a[0] != '-')
-    return NULL;
-  a += a[1] == '-' ? 2 : 1;
-  size_t n = strlen(name);
-  return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
-}
-
 /* The flags oracle_init reads besides the target's own. */
 static const char *const flag_names[] = {"policy", "allow", "differential", "fault"};
 
 size_t oracle_flag(const Target *t, const char *arg) {
-  const char *v = flag_value(arg, t->flag);
+  const char *v = rs_flag_value(arg, t->flag);
   for (size_t i = 0; !v && i < sizeof flag_names / sizeof *flag_names; i++)
-    v = flag_value(arg, flag_names[i]);
-  return v ? (size_t)(v - arg) : 0;
+    v = rs_flag_value(arg, flag_names[i]);
+  return v ? (size_t)(v - arg) : rs_options_flag(arg);
 }
 
 static bool set_policy(OracleConfig *c, const char *name, char *err, size_t errlen) {
@@ -90,6 +81,19 @@ static const char *const fault_names[] = {
 };
 #endif
 
+/* The names of -fault= (test build), space-separated, into buf. */
+static void fault_list(char *buf, size_t len) {
+  size_t n = (size_t)snprintf(buf, len, "(none: faults exist only in the test build)");
+#ifdef RS_TEST_PASSES
+  n = 0;
+  for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names && n < len; f++)
+    n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", fault_names[f]);
+  for (int k = OP_FAULT_NONE + 1; k < OP_FAULT_COUNT && n < len; k++)
+    n += (size_t)snprintf(buf + n, len - n, " %s", op_fault_name((OpFault)k));
+#endif
+  (void)n;
+}
+
 static bool set_fault(OracleConfig *c, const char *name, char *err, size_t errlen) {
 #ifdef RS_TEST_PASSES
   for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names; f++)
@@ -102,11 +106,9 @@ static bool set_fault(OracleConfig *c, const char *name, char *err, size_t errle
     c->op_fault = (int)of;
     return true;
   }
-  size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid:", name);
-  for (size_t f = 1; f < sizeof fault_names / sizeof *fault_names && n < errlen; f++)
-    n += (size_t)snprintf(err + n, errlen - n, " %s", fault_names[f]);
-  for (int k = OP_FAULT_NONE + 1; k < OP_FAULT_COUNT && n < errlen; k++)
-    n += (size_t)snprintf(err + n, errlen - n, " %s", op_fault_name((OpFault)k));
+  size_t n = (size_t)snprintf(err, errlen, "unknown fault '%s'; valid: ", name);
+  if (n < errlen)
+    fault_list(err + n, errlen - n);
 #else
   snprintf(err, errlen, "unknown fault '%s' (faults exist only in the test build)", name);
 #endif
@@ -134,6 +136,7 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
   snprintf(c->harness, sizeof c->harness, "%s", h->name);
   c->nseeds = 1;
   c->differential = h->differential;
+  rs_options_default(&c->opt);
   if (!set_policy(c, h->policy ? h->policy : h->target->policy, err, errlen))
     return false;
   if (h->pipeline) {
@@ -143,7 +146,7 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
   }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
-    if ((v = flag_value(a, c->target->flag))) {
+    if ((v = rs_flag_value(a, c->target->flag))) {
       if (c->fixed || c->check != ORACLE_PIPELINE) {
         snprintf(err, errlen, "%s always runs %s; -%s= is not accepted", h->name,
                  h->pipeline ? h->pipeline : "its own check", c->target->flag);
@@ -151,7 +154,7 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
       }
       if (!set_pipeline(c, v, err, errlen))
         return false;
-    } else if ((v = flag_value(a, "policy"))) {
+    } else if ((v = rs_flag_value(a, "policy"))) {
       if (c->check != ORACLE_PIPELINE) {
         snprintf(err, errlen, "%s decodes with the %s policy; -policy= is not accepted", h->name,
                  c->policy->name);
@@ -159,10 +162,10 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
       }
       if (!set_policy(c, v, err, errlen))
         return false;
-    } else if ((v = flag_value(a, "allow"))) {
+    } else if ((v = rs_flag_value(a, "allow"))) {
       if (!set_allow(c, v, err, errlen))
         return false;
-    } else if ((v = flag_value(a, "differential"))) {
+    } else if ((v = rs_flag_value(a, "differential"))) {
       char *end;
       long n = strtol(v, &end, 10);
       if (*end || end == v || n < 0 || n > 1000000) {
@@ -170,12 +173,56 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
         return false;
       }
       c->differential = (int)n;
-    } else if ((v = flag_value(a, "fault"))) {
+    } else if ((v = rs_flag_value(a, "fault"))) {
       if (!set_fault(c, v, err, errlen))
         return false;
+    } else if (rs_options_flag(a) && !rs_options_set(&c->opt, a, c->target->name, err, errlen)) {
+      return false;
     }
   }
+  if (c->target->configure)
+    c->target->configure(&c->opt);
   return true;
+}
+
+void oracle_help(FILE *f, const OracleHarness *h) {
+  const Target *t = h->target;
+  char names[2048], flag[64];
+  fprintf(f,
+          "relaysmith's flags for %s (-name=V, --name=V or -name V; taken out of argv before "
+          "libFuzzer reads it, and kept by -jobs/-fork workers through RELAYSMITH_FLAGS):\n",
+          h->name);
+  if (h->pipeline || h->check != ORACLE_PIPELINE) {
+    snprintf(flag, sizeof flag, "-%s=, -policy=", t->flag);
+    fprintf(f, "  %-20s not taken: %s always runs %s, policy %s\n", flag, h->name,
+            h->pipeline ? h->pipeline : "its own check", h->policy ? h->policy : t->policy);
+  } else {
+    t->stage_names(names, sizeof names);
+    snprintf(flag, sizeof flag, "-%s=LIST", t->flag);
+    fprintf(f,
+            "  %-20s the %s sequence, comma-separated (default: each input's header "
+            "chooses): %s\n",
+            flag, t->noun, names);
+    size_t n = 0;
+    for (int k = 0; gen_policy_at(k) && n < sizeof names; k++)
+      n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k ? " " : "",
+                            gen_policy_at(k)->name);
+    fprintf(f, "  %-20s the generation policy (default %s): %s\n", "-policy=NAME",
+            h->policy ? h->policy : t->policy, names);
+  }
+  size_t n = 0;
+  for (int k = 0; k < NALLOW && n < sizeof names; k++)
+    n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k ? "," : "", allowances[k].name);
+  fprintf(f, "  %-20s what every %s's contract allows besides its own, comma-separated: %s\n",
+          "-allow=LIST", t->noun, names);
+  fprintf(f, "  %-20s the differential oracle on one executed input in N (0: off; default %d)\n",
+          "-differential=N", h->differential);
+  fault_list(names, sizeof names);
+  fprintf(f, "  %-20s a deliberate bug an oracle must find: %s\n", "-fault=NAME", names);
+  rs_options_help(f, t->name);
+  fprintf(f, "A finding's report ends with the command that reproduces it; its flags are "
+             "also in <crash file>.flags, which relaysmith run, reduce, triage and "
+             "scripts/repro read.\n\n");
 }
 
 void oracle_describe(const OracleConfig *c, char *buf, size_t len) {

@@ -159,6 +159,7 @@ typedef struct OracleConfig {
                               OpFault of compiler/ops/op.h), 0 for none */
   char harness[64];        /* the harness's name, for reports */
   OracleObserver observer; /* optional */
+  RsOptions opt;           /* the user's other options (options.h) */
 } OracleConfig;
 
 /* Set c up for harness h, then read our flags out of argv (they may stand
@@ -167,8 +168,9 @@ typedef struct OracleConfig {
  * -allow=LIST (allowances added to every stage's contract: float,
  * signed_zero, error_to_value, drop_reads, effects), -differential=N
  * (the differential oracle on one input in N; 0: off), -fault=NAME (test
- * build).  Other arguments are left alone.  False with the reason in err
- * on a bad flag. */
+ * build), and the options of options.h into c->opt, which the target's
+ * configure then gets.  Other arguments are left alone.  False with the
+ * reason in err on a bad flag. */
 bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv, char *err,
                  size_t errlen);
 
@@ -176,6 +178,10 @@ bool oracle_init(OracleConfig *c, const OracleHarness *h, int argc, char **argv,
  * flags oracle_init reads for target t, else 0 (for a harness that takes
  * them out of what libFuzzer sees). */
 size_t oracle_flag(const Target *t, const char *arg);
+
+/* Print the flags oracle_init reads for harness h, with the values each
+ * takes (passes, policies, allowances, faults), for -help=1. */
+void oracle_help(FILE *f, const OracleHarness *h);
 
 /* The configuration in one line, e.g. "policy default, passes: inline". */
 void oracle_describe(const OracleConfig *c, char *buf, size_t len);

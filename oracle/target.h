@@ -43,6 +43,7 @@
 
 #include "compiler/eval/eval.h"
 #include "compiler/ir/ir.h"
+#include "oracle/options.h"
 
 typedef struct Verdict Verdict; /* oracle.h */
 
@@ -99,9 +100,15 @@ typedef struct Target {
   /* Parse the text of -<flag>= into p; false with a message in err that
    * names the bad part and lists what is valid. */
   bool (*parse_pipeline)(const char *text, TgPipeline *p, char *err, size_t errlen);
+  /* The stage names -<flag>= takes, space-separated, into buf (for
+   * -help=1). */
+  void (*stage_names)(char *buf, size_t len);
   /* The pipeline an input's header selects when none is fixed; it must
    * depend on the header's bytes only, so body mutations keep it. */
   void (*header_pipeline)(const uint8_t *header, size_t n, TgPipeline *p);
+  /* Optional: take the user's options (options.h); oracle_init calls it
+   * with those its flags gave, before any program. */
+  void (*configure)(const RsOptions *o);
 
   /* Take a type-checked program (the target may keep, change or copy m;
    * the oracle frees m after unload).  NULL when the target cannot take

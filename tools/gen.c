@@ -91,7 +91,9 @@ static const char decode_help[] =
     "\n"
     "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
     "\n"
-    "  --policy NAME  generation policy (default 'default'; 'mlir' with --target=mlir)\n"
+    "  --policy NAME  generation policy (default 'default'; 'mlir' with --target=mlir;\n"
+    "                 also -policy=NAME; a fuzz target's other flags, -passes=,\n"
+    "                 -fault=, ..., are accepted and change nothing)\n"
     "  --target=mlir  print the program translated to MLIR (targets/mlir/translate.c)\n"
     "                 instead; exit 1 when the translator refuses it\n"
     "  --count        print only the number of expression nodes (as reduce does)\n"
@@ -150,6 +152,7 @@ static const char *export_names(char *buf, size_t len) {
 int cmd_decode(int argc, char **argv) {
   const char *policy = NULL, *file = NULL;
   const Target *target = NULL;
+  char pol[256];
   bool spans = false, count = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -158,10 +161,16 @@ int cmd_decode(int argc, char **argv) {
       tool_list_policies(stdout);
       return 0;
     }
-    if (!strcmp(a, "--policy")) {
-      if (++i >= argc)
-        return tool_usage_error("decode", "--policy needs a value");
-      policy = argv[i];
+    char *flag = tool_check_flag(argc, argv, &i);
+    if (flag) {
+      /* A fuzz target's flags, as its report's `reproduce:` line has
+       * them: only -policy= changes the program. */
+      size_t dashes = flag[1] == '-' ? 2 : 1;
+      if (!strncmp(flag + dashes, "policy=", 7))
+        snprintf(pol, sizeof pol, "%s", flag + dashes + 7), policy = pol;
+      free(flag);
+    } else if (!strcmp(a, "--policy")) {
+      return tool_usage_error("decode", "--policy needs a value");
     } else if (!strcmp(a, "--target")) {
       if (++i >= argc)
         return tool_usage_error("decode", "--target needs a value");

@@ -41,42 +41,68 @@ const char *__ubsan_default_options(void) {
 /* A generator-driven fuzz target's check, run in a forked child. */
 typedef struct Checker {
   OracleConfig cfg;
-  int timeout; /* seconds a child may run */
+  int timeout;     /* seconds a child may run */
+  ToolFlags flags; /* what it was configured with, for messages */
 } Checker;
 
 /* Command-line options shared by reduce and triage. */
 typedef struct Opts {
-  const char *target, *pipeline, *policy, *fault, *out;
+  const char *target; /* --target, or NULL: the sidecar's, else pass_fuzzer */
+  char **flags;       /* the check's flags given (malloc'd) */
+  int nflags;
+  const char *out;
   uint64_t timeout, max_tests;
   bool reduce;
   const char **args; /* FILE (reduce) or DIRs (triage) */
   int nargs;
 } Opts;
 
-/* Set up k for o: the target's harness, configured by the flags it was
- * found with; prints why and returns false on a bad target or flag. */
-static bool checker_init(Checker *k, const char *cmd, const Opts *o) {
+/* Set k up for file (NULL: no file) as o says: the target's harness (o's,
+ * the one file's sidecar names, or pass_fuzzer), configured by the flags
+ * the sidecar holds and then o's; false with the reason in err on a bad
+ * target or flag. */
+static bool checker_init(Checker *k, const Opts *o, const char *file, char *err, size_t errlen) {
   OracleHarness h;
-  if (!rs_harness_get(o->target, &h)) {
-    tool_usage_error(cmd, "unknown target '%s' (%s)", o->target, rs_harness_names);
+  char side[4096];
+  const char *target = o->target ? o->target : tool_sidecar_harness(file, side, sizeof side);
+  if (!target)
+    target = "pass_fuzzer";
+  if (!rs_harness_get(target, &h)) {
+    snprintf(err, errlen, "unknown target '%s' (%s)", target, rs_harness_names);
     return false;
   }
-  char pipeline[1024], policy[256], fault[256], err[2048];
-  char *argv[4] = {"relaysmith"};
-  int argc = 1;
-  if (o->pipeline)
-    snprintf(pipeline, sizeof pipeline, "-%s=%s", h.target->flag, o->pipeline),
-        argv[argc++] = pipeline;
-  if (o->policy)
-    snprintf(policy, sizeof policy, "-policy=%s", o->policy), argv[argc++] = policy;
-  if (o->fault)
-    snprintf(fault, sizeof fault, "-fault=%s", o->fault), argv[argc++] = fault;
-  if (!oracle_init(&k->cfg, &h, argc, argv, err, sizeof err)) {
-    tool_usage_error(cmd, "%s", err);
+  /* A target that names its stages on stderr (MLIR's) lets a crash's
+   * signature say in which one it happened: -trace=1 first. */
+  char *trace = "-trace=1";
+  tool_flags(&k->flags, target, h.target->flag, file, o->flags, o->nflags);
+  char *argv[66] = {"relaysmith", trace};
+  for (int i = 1; i < k->flags.argc; i++)
+    argv[i + 1] = k->flags.argv[i];
+  char why[2048];
+  if (!oracle_init(&k->cfg, &h, k->flags.argc + 1, argv, why, sizeof why)) {
+    snprintf(err, errlen, "%s%s: %s", k->flags.desc,
+             k->flags.sidecar ? " (its flags read from FILE.flags)" : "", why);
     return false;
   }
   k->timeout = (int)o->timeout;
   return true;
+}
+
+/* Say why file, run by k, did not fail: the flags it ran with and where
+ * they came from; each line after prefix. */
+static void say_not_failing(FILE *f, const char *prefix, const Checker *k, const char *file) {
+  char what[1024];
+  oracle_describe(&k->cfg, what, sizeof what);
+  fprintf(f, "%s%s does not fail on %s (%s)", prefix, file, k->flags.desc, what);
+  if (k->flags.sidecar)
+    fprintf(f, ", with the flags read from %s.flags", file);
+  fprintf(f, "\n");
+  if (!k->flags.sidecar && k->cfg.check == ORACLE_PIPELINE && !k->cfg.fixed && k->flags.argc == 1)
+    fprintf(f,
+            "%sno %s.flags, and a crash found with -passes= or -policy= fails only with the "
+            "same flags (the command at the end of its report has them): give them as "
+            "--passes= or --policy=\n",
+            prefix, file);
 }
 
 /* ------------------------------------------------------- running a child */
@@ -96,9 +122,6 @@ typedef struct Outcome {
 static void child(const Checker *k, int fd, const uint8_t *data, size_t size) {
   dup2(fd, 2);
   close(fd);
-  /* A target that names its stages on stderr (MLIR's) lets a crash's
-   * signature say in which one it happened. */
-  setenv("RELAYSMITH_TRACE", "1", 1);
   Verdict v;
   if (!oracle_check(&k->cfg, &(OracleInput){.data = data, .size = size}, &v)) {
     oracle_report(stderr, &k->cfg, &v, NULL);
@@ -202,11 +225,10 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name, bo
  * printed, or 2 after a usage error. */
 static int parse_opts(const char *cmd, const char *help, int argc, char **argv, Opts *o) {
   memset(o, 0, sizeof *o);
-  o->target = "pass_fuzzer";
   o->timeout = 10;
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
-  static const char *const names[] = {"target", "passes", "pipeline", "policy",
-                                      "fault",  "o",      "out"};
+  o->flags = calloc((size_t)argc + 1, sizeof *o->flags);
+  static const char *const names[] = {"target", "o", "out"};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -218,8 +240,7 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
     for (size_t k = 0; k < sizeof names / sizeof *names && !matched; k++)
       if ((v = opt_value(argc, argv, &i, names[k], &missing)) || missing) {
         matched = true;
-        const char **slot[] = {&o->target, &o->pipeline, &o->pipeline, &o->policy,
-                               &o->fault,  &o->out,      &o->out};
+        const char **slot[] = {&o->target, &o->out, &o->out};
         *slot[k] = v;
       }
     if (!matched && ((v = opt_value(argc, argv, &i, "timeout", &missing)) || missing)) {
@@ -238,6 +259,8 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
       continue;
     if (!strcmp(a, "--reduce"))
       o->reduce = true;
+    else if ((o->flags[o->nflags] = tool_check_flag(argc, argv, &i)))
+      o->nflags++;
     else if (a[0] == '-' && a[1])
       return tool_usage_error(cmd, "unknown option '%s'", a);
     else
@@ -246,23 +269,32 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv, 
   return 0;
 }
 
-/* Parse the arguments of reduce or triage (cmd) and set up the target:
- * -1 when the command should go on, else its exit status (0 after --help;
- * o->args is then freed). */
-static int setup(const char *cmd, const char *help, int argc, char **argv, Opts *o, Checker *k) {
+static void opts_free(Opts *o) {
+  for (int i = 0; i < o->nflags; i++)
+    free(o->flags[i]);
+  free(o->flags);
+  free(o->args);
+}
+
+/* Parse the arguments of reduce or triage (cmd) and check the target and
+ * the flags given: -1 when the command should go on, else its exit status
+ * (0 after --help; o is then freed). */
+static int setup(const char *cmd, const char *help, int argc, char **argv, Opts *o) {
   bool triage = !strcmp(cmd, "triage");
   int rc = parse_opts(cmd, help, argc, argv, o);
+  char err[4096];
+  Checker k;
   if (rc == 0 && (triage ? o->nargs == 0 : o->nargs != 1))
     rc = tool_usage_error(cmd, triage     ? "missing DIR"
                                : o->nargs ? "one FILE only"
                                           : "missing FILE");
   else if (rc == 0 && !triage && o->reduce)
     rc = tool_usage_error(cmd, "--reduce is an option of triage");
-  else if (rc == 0 && !checker_init(k, cmd, o))
-    rc = 2;
+  else if (rc == 0 && o->target && !checker_init(&k, o, NULL, err, sizeof err))
+    rc = tool_usage_error(cmd, "%s", err);
   if (rc == 0)
     return -1;
-  free(o->args);
+  opts_free(o);
   return rc == 1 ? 0 : rc;
 }
 
@@ -388,14 +420,18 @@ static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const ui
 
 /* The options reduce and triage share, for their help texts. */
 #define TARGET_OPTIONS                                                                             \
-  "  --target TARGET  pass_fuzzer (default), pass_fuzzer_<pass>, fusion_fuzzer,\n"                 \
-  "                   typecheck_fuzzer, kernel_fuzzer, reject_fuzzer or mlir_fuzzer (its\n"        \
-  "                   -pipeline= is --passes=)\n"                                                  \
+  "  --target TARGET  pass_fuzzer, pass_fuzzer_<pass>, fusion_fuzzer, typecheck_fuzzer,\n"         \
+  "                   kernel_fuzzer, reject_fuzzer or mlir_fuzzer (its -pipeline= is\n"            \
+  "                   --passes=); default: the one FILE.flags names, else pass_fuzzer\n"           \
   "  --passes=LIST    the pass sequence the input was found with (pass_fuzzer's\n"                 \
   "                   -passes; without it each input's header chooses)\n"                          \
   "  --policy=NAME    the generator policy (pass_fuzzer's -policy)\n"                              \
   "  --fault=NAME     the target's -fault (test build only: print_drop_attr, ...)\n"               \
-  "  --timeout N      seconds before a run counts as a timeout (default 10)\n"
+  "                   (and -allow=, -differential=: every flag of the targets' -help=1,\n"         \
+  "                   spelt -name=V, --name=V or --name V)\n"                                      \
+  "  --timeout N      seconds before a run counts as a timeout (default 10)\n"                     \
+  "A crash file's sidecar FILE.flags (the target that found it and its flags,\n"                   \
+  "written with the report) is read first; the flags given here win.\n"
 
 static const char reduce_help[] =
     "usage: relaysmith reduce [--target TARGET] [--passes=a,b] [--policy=NAME] [--fault=NAME]\n"
@@ -420,9 +456,15 @@ static const char reduce_help[] =
 int cmd_reduce(int argc, char **argv) {
   Opts o;
   Checker k;
-  int rc = setup("reduce", reduce_help, argc, argv, &o, &k);
+  int rc = setup("reduce", reduce_help, argc, argv, &o);
   if (rc >= 0)
     return rc;
+  char err[4096];
+  if (!checker_init(&k, &o, o.args[0], err, sizeof err)) {
+    rc = tool_usage_error("reduce", "%s", err);
+    opts_free(&o);
+    return rc;
+  }
   size_t size;
   uint8_t *data = tool_read_file(o.args[0], &size);
   char sig[TOOL_SIG_MAX], out[4096];
@@ -430,23 +472,18 @@ int cmd_reduce(int argc, char **argv) {
   if (data) {
     check(&k, data, size, sig);
     if (!sig[0]) {
-      char what[1024];
-      oracle_describe(&k.cfg, what, sizeof what);
-      fprintf(stderr, "relaysmith reduce: %s does not fail on %s (%s): nothing to reduce\n",
-              o.args[0], o.target, what);
-      if (k.cfg.check == ORACLE_PIPELINE && !k.cfg.pipeline.n && !o.policy)
-        fprintf(stderr,
-                "relaysmith reduce: a crash found with -passes= or -policy= fails only with "
-                "the same flags (the command at the end of its report has them): give them "
-                "as --passes= or --policy=\n");
+      say_not_failing(stderr, "relaysmith reduce: ", &k, o.args[0]);
+      fprintf(stderr, "relaysmith reduce: nothing to reduce\n");
     } else {
       printf("signature: %s\n", sig);
+      if (k.flags.sidecar)
+        printf("flags:     %s (read from %s.flags)\n", k.flags.desc, o.args[0]);
       snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
       rc = reduce_to(&k, &o, sig, data, size, out) ? 0 : 1;
     }
   }
   free(data);
-  free(o.args);
+  opts_free(&o);
   return rc;
 }
 
@@ -492,8 +529,9 @@ static bool list_files(const char *dir, Case **v, int *n, int *cap) {
       size_t len = strlen(de->d_name);
       if (de->d_name[0] == '.' || (len > 4 && !strcmp(de->d_name + len - 4, ".min")) ||
           (len > 6 && !strcmp(de->d_name + len - 6, ".relay")) ||
-          (len > 5 && !strcmp(de->d_name + len - 5, ".mlir")))
-        continue; /* hidden, or what reduce wrote */
+          (len > 5 && !strcmp(de->d_name + len - 5, ".mlir")) ||
+          (len > 6 && !strcmp(de->d_name + len - 6, ".flags")))
+        continue; /* hidden, what reduce wrote, or a sidecar */
       snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
       if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         continue;
@@ -537,18 +575,49 @@ static const char triage_help[] =
     "child, and bucket the files by signature (see 'relaysmith reduce --help'):\n"
     "one line per bucket with the number of files, the signature and the\n"
     "smallest file, the biggest bucket first.  Files that do not fail are\n"
-    "counted separately; hidden files and *.min, *.relay, *.mlir (reduce's and\n"
-    "the MLIR target's reproducers) are\n"
-    "skipped.  With --reduce, each bucket's smallest file is reduced\n"
-    "(as by 'relaysmith reduce') into FILE.min and FILE.min.relay, or into\n"
-    "DIR/<name>.min with --out DIR.\n"
+    "counted separately, and the first 20 said why (the flags they ran with);\n"
+    "hidden files and *.min, *.relay, *.mlir, *.flags (reduce's and the MLIR\n"
+    "target's reproducers, sidecars) are skipped.  With --reduce, each bucket's\n"
+    "smallest file is reduced (as by 'relaysmith reduce') into FILE.min and\n"
+    "FILE.min.relay, or into DIR/<name>.min with --out DIR.\n"
     "\n" TARGET_OPTIONS "  --reduce         reduce each bucket's smallest file\n"
     "  --out DIR        where --reduce writes\n";
 
+/* Run case c with the flags of its sidecar and o's; its signature into
+ * c->sig ("" when it does not fail or cannot run). */
+static void triage_one(const Opts *o, Case *c) {
+  Checker k;
+  char err[4096];
+  size_t size;
+  uint8_t *data = NULL;
+  if (checker_init(&k, o, c->path, err, sizeof err) && (data = tool_read_file(c->path, &size)))
+    check(&k, data, size, c->sig);
+  free(data);
+}
+
+enum { SAY_MAX = 20 }; /* files not failing said why, at most */
+
+/* Say why the files that do not fail do not, the first SAY_MAX. */
+static void say_clean(const Opts *o, const Case *c, int n) {
+  int said = 0, clean = 0;
+  for (int i = 0; i < n; i++) {
+    if (c[i].sig[0] || clean++ >= SAY_MAX)
+      continue;
+    Checker k;
+    char err[4096];
+    if (checker_init(&k, o, c[i].path, err, sizeof err))
+      say_not_failing(stdout, "  ", &k, c[i].path);
+    else
+      printf("  %s could not run: %s\n", c[i].path, err);
+    said++;
+  }
+  if (clean > said)
+    printf("  (and %d more files not failing)\n", clean - said);
+}
+
 int cmd_triage(int argc, char **argv) {
   Opts o;
-  Checker ck;
-  int rc = setup("triage", triage_help, argc, argv, &o, &ck);
+  int rc = setup("triage", triage_help, argc, argv, &o);
   if (rc >= 0)
     return rc;
   rc = 0;
@@ -559,13 +628,8 @@ int cmd_triage(int argc, char **argv) {
       rc = 1;
   if (n)
     qsort(c, (size_t)n, sizeof *c, by_path);
-  for (int i = 0; i < n; i++) {
-    size_t size;
-    uint8_t *data = tool_read_file(c[i].path, &size);
-    if (data)
-      check(&ck, data, size, c[i].sig);
-    free(data);
-  }
+  for (int i = 0; i < n; i++)
+    triage_one(&o, &c[i]);
   Bucket *b = calloc((size_t)n + 1, sizeof *b);
   int nb = bucket(c, n, b);
   printf("%d files, ", n);
@@ -575,18 +639,21 @@ int cmd_triage(int argc, char **argv) {
   for (int k = 0; k < nb; k++)
     if (b[k].sig[0])
       printf("%5d  %s  %s (%zu bytes)\n", b[k].count, b[k].sig, c[b[k].rep].path, c[b[k].rep].size);
+  say_clean(&o, c, n);
   for (int k = 0; k < nb && o.reduce; k++) {
     if (!b[k].sig[0])
       continue;
     const Case *r = &c[b[k].rep];
-    char out[4096];
+    char out[4096], err[4096];
     const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
     if (o.out)
       snprintf(out, sizeof out, "%s/%s.min", o.out, base);
     else
       snprintf(out, sizeof out, "%s.min", r->path);
     size_t size;
-    uint8_t *data = tool_read_file(r->path, &size);
+    Checker ck;
+    uint8_t *data =
+        checker_init(&ck, &o, r->path, err, sizeof err) ? tool_read_file(r->path, &size) : NULL;
     printf("\n--- reducing %s: %s\n", r->path, r->sig);
     if (!data || !reduce_to(&ck, &o, r->sig, data, size, out))
       rc = 1;
@@ -596,6 +663,6 @@ int cmd_triage(int argc, char **argv) {
     free(c[i].path);
   free(c);
   free(b);
-  free(o.args);
+  opts_free(&o);
   return rc;
 }

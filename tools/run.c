@@ -15,7 +15,7 @@
 
 static const char run_help[] =
     "usage: relaysmith run [--passes=a,b,c] [--print-after=NAME|all] [--policy NAME]\n"
-    "                      [--seed N] [--text|--bytes] FILE\n"
+    "                      [--fault=NAME] [--seed N] [--text|--bytes] FILE\n"
     "\n"
     "Runs relayc passes on the program in FILE with the oracles of the fuzz\n"
     "targets after every pass, and prints the program after the last pass (and\n"
@@ -30,11 +30,19 @@ static const char run_help[] =
     "is refused (too deep, ir.h) or FILE does not parse, is not well\n"
     "formed or does not type check, 2 on bad usage.\n"
     "\n"
+    "A crash file's sidecar FILE.flags (the fuzz target that found it and its\n"
+    "flags) is read first when it names pass_fuzzer, fusion_fuzzer or\n"
+    "pass_fuzzer_<pass>: its passes (without -passes=, those the file's header\n"
+    "chooses, as the target does) and its policy; the flags given here win.\n"
+    "\n"
     "  --passes=LIST        comma-separated pass names (default: none)\n"
     "  --print-after=NAME   also print the program after pass NAME (all: after\n"
     "                       every pass)\n"
     "  --policy NAME        the generator policy for a choice stream (default\n"
     "                       'default')\n"
+    "  --fault=NAME, --allow=LIST  as the fuzz targets' -fault= (test build) and\n"
+    "                       -allow=; every flag is also spelt -name=V, --name=V\n"
+    "                       or --name V, as the `reproduce:` line of a report has it\n"
     "  --seed N             seed for @main's argument values (default 0)\n"
     "  --text               read FILE as Relay text, whatever it looks like\n"
     "  --bytes              read FILE as a choice stream, whatever it looks like\n";
@@ -154,91 +162,135 @@ static Module *load(Source *src, int mode) {
   return m;
 }
 
-int cmd_run(int argc, char **argv) {
-  const char *passes = NULL, *print_after = NULL, *policy = "default";
-  Source src = {0};
-  uint64_t seed = 0;
-  int mode = 0;
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      printf("%s\npasses:\n", run_help);
-      for (int k = 0; k < pass_count; k++)
-        printf("  %-24s  %s\n", pass_table[k].name, pass_table[k].desc);
-      return 0;
-    }
-    if (!strcmp(a, "--passes") && i + 1 < argc)
-      passes = argv[++i];
-    else if (!strcmp(a, "--print-after") && i + 1 < argc)
-      print_after = argv[++i];
-    else if (!strcmp(a, "--policy") && i + 1 < argc)
-      policy = argv[++i];
-    else if (!strcmp(a, "--seed") && i + 1 < argc) {
-      if (!tool_parse_u64(argv[++i], &seed))
-        return tool_usage_error("run", "bad --seed '%s'", argv[i]);
-    } else if (!strcmp(a, "--bytes") || !strcmp(a, "--text"))
-      mode = a[2];
-    else if (a[0] == '-' && a[1])
-      return tool_usage_error("run", "unknown option '%s'", a);
-    else if (src.file)
-      return tool_usage_error("run", "one FILE only");
-    else
-      src.file = a;
-  }
-  if (!src.file)
-    return tool_usage_error("run", "missing FILE");
-  if (!(src.policy = tool_policy("run", policy)))
-    return 2;
-  /* The fuzz target's configuration, with the passes given here. */
-  OracleHarness h;
-  OracleConfig c;
-  char err[2048];
-  rs_harness_get("pass_fuzzer", &h);
-  h.policy = policy;
-  oracle_init(&c, &h, 0, NULL, err, sizeof err);
-  c.fixed = true;
-  if (passes && !target_relayc.parse_pipeline(passes, &c.pipeline, err, sizeof err))
-    return tool_usage_error("run", "--passes=%s: %s", passes, err);
-
-  Module *m = load(&src, mode);
+/* Run the check c on the program in src (read as mode says) and print
+ * what run prints; its exit status. */
+static int run_file(OracleConfig *c, const ToolFlags *tf, Source *src, int mode,
+                    const char *print_after, uint64_t seed, int argc, char **argv) {
+  Module *m = load(src, mode);
   if (!m) {
-    free(src.data);
+    free(src->data);
     return 1;
   }
+  /* Found by a target whose header chose the passes: the same ones. */
+  if (tf->sidecar && !c->pipeline.n && !src->text)
+    c->target->header_pipeline(src->data, src->size, &c->pipeline);
   bool has_main = ir_global_get(m, "main") != NULL;
-  Show sh = {print_after, &c, arena_new()};
-  if (!c.pipeline.n)
+  Show sh = {print_after, c, arena_new()};
+  if (!c->pipeline.n)
     sh.program = ir_print_module(m);
   ir_module_free(m);
-  c.observer = (OracleObserver){show_stage, show_result, &sh};
+  c->observer = (OracleObserver){show_stage, show_result, &sh};
   Verdict v;
-  bool ok = oracle_check(&c, &(OracleInput){.make = make, .ctx = &src, .seed = seed}, &v);
+  bool ok = oracle_check(c, &(OracleInput){.make = make, .ctx = src, .seed = seed}, &v);
   if (!ok) {
     char cmd[4096] = "relaysmith run"; /* the command as given */
     for (int i = 0; i < argc; i++) {
       size_t n = strlen(cmd);
       snprintf(cmd + n, sizeof cmd - n, " %s", argv[i]);
     }
-    oracle_report(stderr, &c, &v, cmd);
+    oracle_report(stderr, c, &v, cmd);
   } else if (v.rejected) {
     /* A pass's output was refused (too deep: ir_depth_ok): no bug, but
      * the passes after it did not run. */
     fprintf(stderr, "relaysmith run: stopped after %s, whose output is refused:\n%s",
-            c.pipeline.stage[v.stage].name, v.reject_diag ? v.reject_diag : "");
+            c->pipeline.stage[v.stage].name, v.reject_diag ? v.reject_diag : "");
     ok = false;
   } else {
-    printf("// %s%s\n%s\n", c.pipeline.n ? "after " : "program",
-           c.pipeline.n ? c.pipeline.stage[c.pipeline.n - 1].name : "", sh.program);
+    printf("// %s%s\n%s\n", c->pipeline.n ? "after " : "program",
+           c->pipeline.n ? c->pipeline.stage[c->pipeline.n - 1].name : "", sh.program);
     if (!has_main) {
       printf("// no @main: nothing was evaluated\n");
     } else {
       printf("// result before: %s\n// result after: %s\n", sh.before, sh.after);
       printf("// %s%s%s\n", sh.undecided ? "undecided" : "same", sh.why[0] ? ": " : "", sh.why);
     }
+    if (tf->sidecar)
+      fprintf(stderr, "relaysmith run: no failure with %s, the flags read from %s.flags\n",
+              tf->desc, src->file);
   }
   verdict_free(&v);
   free(sh.program);
   arena_free(sh.a);
-  free(src.data);
+  free(src->data);
   return ok ? 0 : 1;
+}
+
+/* The fuzz target's configuration for FILE into c, with the flags given
+ * here after those of FILE's sidecar (when it names a target of relayc's
+ * passes, whose harness then gives the policy); false after a usage
+ * error. */
+static bool configure(OracleConfig *c, ToolFlags *tf, const char *file, char **given, int n) {
+  OracleHarness h;
+  char side[4096], err[2048];
+  const char *found = tool_sidecar_harness(file, side, sizeof side);
+  bool use = found && rs_harness_get(found, &h) && h.target == &target_relayc &&
+             h.check == ORACLE_PIPELINE;
+  if (found && !use)
+    fprintf(stderr,
+            "relaysmith run: %s.flags names %s, whose check run does not make: its flags "
+            "are not used (relaysmith triage %s runs it)\n",
+            file, found, file);
+  if (!use) {
+    rs_harness_get("pass_fuzzer", &h);
+    h.policy = "default";
+  }
+  tool_flags(tf, h.name, "passes", use ? file : NULL, given, n);
+  if (!oracle_init(c, &h, tf->argc, tf->argv, err, sizeof err)) {
+    tool_usage_error("run", "%s", err);
+    return false;
+  }
+  c->fixed = true;
+  return true;
+}
+
+int cmd_run(int argc, char **argv) {
+  const char *print_after = NULL;
+  Source src = {0};
+  uint64_t seed = 0;
+  int mode = 0, nflags = 0, rc = 2;
+  char **flags = calloc((size_t)argc + 1, sizeof *flags);
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printf("%s\npasses:\n", run_help);
+      for (int k = 0; k < pass_count; k++)
+        printf("  %-24s  %s\n", pass_table[k].name, pass_table[k].desc);
+      rc = 0;
+      goto done;
+    }
+    if ((flags[nflags] = tool_check_flag(argc, argv, &i)))
+      nflags++;
+    else if (!strcmp(a, "--print-after") && i + 1 < argc)
+      print_after = argv[++i];
+    else if (!strcmp(a, "--seed") && i + 1 < argc) {
+      if (!tool_parse_u64(argv[++i], &seed)) {
+        rc = tool_usage_error("run", "bad --seed '%s'", argv[i]);
+        goto done;
+      }
+    } else if (!strcmp(a, "--bytes") || !strcmp(a, "--text"))
+      mode = a[2];
+    else if (a[0] == '-' && a[1]) {
+      rc = tool_usage_error("run", "unknown option '%s'", a);
+      goto done;
+    } else if (src.file) {
+      rc = tool_usage_error("run", "one FILE only");
+      goto done;
+    } else
+      src.file = a;
+  }
+  if (!src.file) {
+    rc = tool_usage_error("run", "missing FILE");
+    goto done;
+  }
+  OracleConfig c;
+  ToolFlags tf;
+  if (!configure(&c, &tf, src.file, flags, nflags))
+    goto done;
+  src.policy = c.policy;
+  rc = run_file(&c, &tf, &src, mode, print_after, seed, argc, argv);
+done:
+  for (int i = 0; i < nflags; i++)
+    free(flags[i]);
+  free(flags);
+  return rc;
 }

@@ -84,7 +84,7 @@ static void add_digitless(char *sig, const char *text, size_t n) {
 }
 
 /* A crash inside a target that names its stages (the MLIR target, with
- * RELAYSMITH_TRACE: "==relaysmith== stage NAME: ..." before each) happened
+ * -trace=1: "==relaysmith== stage NAME: ..." before each) happened
  * in the last one named: " in stage NAME". */
 static void add_stage(char *sig, const char *e) {
   const char *last = NULL;

@@ -102,3 +102,57 @@ bool tool_write_file(const char *path, const void *data, size_t n) {
   }
   return fclose(f) == 0;
 }
+
+char *tool_check_flag(int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  if (rs_flag_any(a))
+    return strdup(a);
+  if (a[0] != '-' || strchr(a, '=') || *i + 1 >= argc)
+    return NULL;
+  size_t n = strlen(a) + strlen(argv[*i + 1]) + 2;
+  char *joined = malloc(n);
+  snprintf(joined, n, "%s=%s", a, argv[*i + 1]);
+  if (rs_flag_any(joined)) {
+    ++*i;
+    return joined;
+  }
+  free(joined);
+  return NULL;
+}
+
+const char *tool_sidecar_harness(const char *crash, char *buf, size_t cap) {
+  const char *name, *flags[1];
+  return crash && rs_sidecar_read(crash, buf, cap, &name, flags, 0) >= 0 ? name : NULL;
+}
+
+/* Append flag a to f, -passes= and -pipeline= spelt -<flag>=. */
+static void add_flag(ToolFlags *f, size_t *used, const char *a, const char *flag) {
+  size_t dashes = a[1] == '-' ? 2 : 1;
+  const char *v = strchr(a, '=');
+  char *at = f->buf + *used;
+  size_t cap = sizeof f->buf - *used;
+  bool pipe = (!strncmp(a + dashes, "passes=", 7) || !strncmp(a + dashes, "pipeline=", 9));
+  int n = pipe ? snprintf(at, cap, "-%s%s", flag, v) : snprintf(at, cap, "%s", a);
+  if (n < 0 || (size_t)n >= cap || f->argc == (int)(sizeof f->argv / sizeof *f->argv))
+    return;
+  f->argv[f->argc++] = at;
+  *used += (size_t)n + 1;
+  size_t d = strlen(f->desc);
+  snprintf(f->desc + d, sizeof f->desc - d, " %s", at);
+}
+
+void tool_flags(ToolFlags *f, const char *harness, const char *flag, const char *crash,
+                char *const *given, int n) {
+  char line[4096];
+  const char *name, *side[32];
+  int nside = crash ? rs_sidecar_read(crash, line, sizeof line, &name, side, 32) : -1;
+  f->argv[0] = "relaysmith";
+  f->argc = 1;
+  f->sidecar = nside >= 0 && !strcmp(name, harness);
+  snprintf(f->desc, sizeof f->desc, "%s", harness);
+  size_t used = 0;
+  for (int i = 0; f->sidecar && i < nside; i++)
+    add_flag(f, &used, side[i], flag);
+  for (int i = 0; i < n; i++)
+    add_flag(f, &used, given[i], flag);
+}

@@ -13,6 +13,7 @@
 
 #include "compiler/ir/hash.h"
 #include "generator/gen.h"
+#include "oracle/options.h"
 
 /* The tool's source of random inputs. */
 static inline uint64_t tool_rand(uint64_t *s) {
@@ -42,6 +43,33 @@ uint8_t *tool_read_file(const char *path, size_t *len);
 
 double tool_now(void); /* monotonic seconds */
 double tool_cpu(void); /* this thread's CPU seconds */
+
+/* relaysmith's flag at argv[*i] for the check (-passes=, --passes=,
+ * -policy=, --policy NAME, -fault=, ...: every flag the fuzz targets take,
+ * oracle/options.h's rs_flag_any) as a malloc'd "-name=V", *i moved past
+ * a value given as the next argument; NULL when argv[*i] is none of them
+ * (or its value is missing). */
+char *tool_check_flag(int argc, char **argv, int *i);
+
+/* The flags a harness runs a crash file with, for oracle_init. */
+typedef struct ToolFlags {
+  char buf[8192]; /* the words */
+  char *argv[64]; /* argv[0] a placeholder, then the flags */
+  int argc;
+  char desc[4096]; /* "HARNESS FLAGS...", for messages */
+  bool sidecar;    /* some came from the crash file's sidecar */
+} ToolFlags;
+
+/* The harness crash's sidecar (<crash>.flags, written by the fuzz target
+ * that found it) names, into buf; NULL when it has none. */
+const char *tool_sidecar_harness(const char *crash, char *buf, size_t cap);
+
+/* Into f, the flags harness (whose target flag is flag) runs crash with:
+ * those crash's sidecar holds when it names harness (crash may be NULL),
+ * then given[0..n) (the later wins), each -passes= or -pipeline= spelt
+ * -<flag>=. */
+void tool_flags(ToolFlags *f, const char *harness, const char *flag, const char *crash,
+                char *const *given, int n);
 
 enum { TOOL_SIG_MAX = 512 };
 /* The signature of a failure into sig ("" when it is none), from a run's

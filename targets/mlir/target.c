@@ -29,7 +29,7 @@
  *             (oracle "legality"); a legal module the JIT cannot compile
  *             is oracle "jit"
  *   execute   after the final stage only, on a sample of the inputs (one
- *             in RELAYSMITH_MLIR_EXEC, default 4, chosen by the argument
+ *             in -mlir_exec=N, default 4, chosen by the argument
  *             seed; 1: every input): the module JIT-compiled (at the opt
  *             level the final stage says) and called on @main's arguments
  *             (ev_make_args), the results rebuilt as relayc values.  The
@@ -245,13 +245,38 @@ static long nseen, nrejected, nexecuted, ndefects, naccepted;
 
 static bool seen_dirty;
 
+/* The user's options (oracle/options.h), as configure last took them. */
+static RsOptions opt = {.trace = -1, .mlir_exec = -1, .mlir_counters = true};
+
+/* Do the features feed libFuzzer (counters.c linked, -mlir_counters=1)? */
+static bool feedback(void) {
+  return rs_mlir_count && opt.mlir_counters;
+}
+
 static void count_feature(uint32_t hash) {
   uint8_t *c = &seen[hash & (sizeof seen - 1)];
   nseen += !*c;
   seen_dirty |= !*c;
   *c = 1;
-  if (rs_mlir_count)
+  if (feedback())
     rs_mlir_count(hash);
+}
+
+/* -mlir_stats=1: the counts, at exit. */
+static void print_stats(void) {
+  MltTargetStats st = mlt_target_stats();
+  fprintf(stderr,
+          "relaysmith: mlir: %ld distinct semantic features, %ld refusals, %ld executions "
+          "compared, %ld defects (%ld accepted by the verifier) (feedback %s)\n",
+          st.features, st.rejected, st.executed, st.defects, st.accepted,
+          feedback() ? "on" : "off");
+}
+
+static void configure(const RsOptions *o) {
+  static bool stats;
+  opt = *o;
+  if (opt.mlir_stats && !stats)
+    stats = true, atexit(print_stats);
 }
 
 static void on_feature(void *ud, const MlsFeature *f) {
@@ -268,12 +293,12 @@ static uint32_t text_hash(const char *text, uint32_t h) {
   return h;
 }
 
-/* RELAYSMITH_MLIR_SEEN=FILE keeps the set of features seen in FILE, read
- * at the start and written every 50 programs, so that runs restarted
- * after findings add up (the feedback measurement of docs/mlir.md). */
+/* -mlir_seen=FILE keeps the set of features seen in FILE, read at the
+ * start and written every 50 programs, so that runs restarted after
+ * findings add up (the feedback measurement of docs/mlir.md). */
 static void seen_io(bool write) {
-  const char *path = getenv("RELAYSMITH_MLIR_SEEN");
-  FILE *f = path && *path ? fopen(path, write ? "wb" : "rb") : NULL;
+  const char *path = opt.mlir_seen;
+  FILE *f = *path ? fopen(path, write ? "wb" : "rb") : NULL;
   if (!f)
     return;
   if (write) {
@@ -358,6 +383,15 @@ static bool parse_mlir(const char *text, TgPipeline *p, char *err, size_t errlen
   return p->n > 0;
 }
 
+/* Every variant's name, space-separated. */
+static void stage_names(char *buf, size_t len) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < N(phases) && k < len; i++)
+    for (int j = 0; j < phases[i].n && k < len; j++)
+      k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? " " : "", phases[i].v[j].name);
+}
+
 static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t errlen) {
   if (strchr(text, '('))
     return parse_mlir(text, p, err, errlen);
@@ -368,11 +402,10 @@ static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t er
     if (!v || p->n == TG_MAX_STAGES) {
       size_t k = (size_t)snprintf(err, errlen,
                                   v ? "too many stages"
-                                    : "unknown stage '%.*s' (or give builtin.module(...)); valid:",
+                                    : "unknown stage '%.*s' (or give builtin.module(...)); valid: ",
                                   (int)n, s);
-      for (int i = 0; !v && i < N(phases) && k < errlen; i++)
-        for (int j = 0; j < phases[i].n && k < errlen; j++)
-          k += (size_t)snprintf(err + k, errlen - k, " %s", phases[i].v[j].name);
+      if (!v && k < errlen)
+        stage_names(err + k, errlen - k);
       return false;
     }
     add_variant(p, v);
@@ -478,16 +511,11 @@ static void unload(TgProgram *p) {
   free(p);
 }
 
-/* RELAYSMITH_TRACE=1: each stage is named on stderr before it runs (the
- * harness sets it when it reproduces files), so a crash inside MLIR shows
- * the stage it happened in. */
+/* -trace=1: each stage is named on stderr before it runs (the harness
+ * turns it on when it reproduces files), so a crash inside MLIR shows the
+ * stage it happened in. */
 static bool tracing(void) {
-  static int on = -1;
-  if (on < 0) {
-    const char *e = getenv("RELAYSMITH_TRACE");
-    on = e && *e && strcmp(e, "0") != 0;
-  }
-  return on;
+  return opt.trace > 0;
 }
 
 /* A defect stage: the verifier must reject the defect (TG_REJECTED, which
@@ -587,15 +615,11 @@ static bool post(TgProgram *p, const TgStage *s, Verdict *v) {
   return true;
 }
 
-/* One input in rate is executed: RELAYSMITH_MLIR_EXEC (default 4; 1
- * while reproducing, RELAYSMITH_TRACE, so that a miscompile found with
- * another rate shows again). */
+/* One input in rate is executed: -mlir_exec=N (default 4; 1 while
+ * reproducing, -trace=1, so that a miscompile found with another rate
+ * shows again). */
 static bool sampled(uint64_t seed) {
-  static long rate = -1;
-  if (rate < 0) {
-    const char *e = getenv("RELAYSMITH_MLIR_EXEC");
-    rate = e && *e ? strtol(e, NULL, 10) : tracing() ? 1 : 4;
-  }
+  long rate = opt.mlir_exec >= 0 ? opt.mlir_exec : tracing() ? 1 : 4;
   if (rate <= 0)
     return false;
   seed = (seed ^ seed >> 31) * 0x7fb5d329728ea185ull;
@@ -841,7 +865,9 @@ const Target target_mlir = {
     .flag = "pipeline",
     .noun = "stage",
     .parse_pipeline = parse_pipeline,
+    .stage_names = stage_names,
     .header_pipeline = header_pipeline,
+    .configure = configure,
     .load = load,
     .unload = unload,
     .run = run,

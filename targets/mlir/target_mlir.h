@@ -9,7 +9,7 @@
  * of each semantic feature after every stage: (stage, op), (stage,
  * producer -> op), (stage, changed) and the hashed text of a stage's
  * diagnostic.  Other binaries do not link counters.c and rs_mlir_count
- * stays NULL (weak).  RELAYSMITH_MLIR_COUNTERS=0 keeps the counters at zero (for
+ * stays NULL (weak).  -mlir_counters=0 keeps the counters at zero (for
  * measuring what the feedback is worth).
  */
 #ifndef RS_TARGET_MLIR_H

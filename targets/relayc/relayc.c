@@ -70,11 +70,27 @@ static void to_pipeline(const PassInfo *const *passes, int n, TgPipeline *p) {
     p->stage[i] = (TgStage){passes[i]->name, passes[i], stage_allow(passes[i])};
 }
 
+/* Outside the test build, a hint after err when the unknown pass is one of
+ * the deliberately wrong bad_* passes, which exist only there. */
+static void hint_test_build(char *err, size_t errlen) {
+#ifndef RS_TEST_PASSES
+  size_t n = strlen(err);
+  if (strstr(err, "unknown pass 'bad_") && n < errlen)
+    snprintf(err + n, errlen - n,
+             " (the deliberately wrong passes bad_* exist only in the test build: "
+             "build/test/, scripts/repro --preset test)");
+#else
+  (void)err, (void)errlen;
+#endif
+}
+
 static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t errlen) {
   const PassInfo *passes[TG_MAX_STAGES];
   int n;
-  if (!pass_parse_list(text, passes, TG_MAX_STAGES, &n, err, errlen))
+  if (!pass_parse_list(text, passes, TG_MAX_STAGES, &n, err, errlen)) {
+    hint_test_build(err, errlen);
     return false;
+  }
   to_pipeline(passes, n, p);
   return true;
 }
@@ -274,6 +290,7 @@ const Target target_relayc = {
     .flag = "passes",
     .noun = "pass",
     .parse_pipeline = parse_pipeline,
+    .stage_names = pass_names,
     .header_pipeline = header_pipeline,
     .load = load,
     .unload = unload,

@@ -1,21 +1,21 @@
 # mlir_fuzzer (targets/mlir/target.c) in the ASan build: the seed corpus
-# replayed with execution on every input (RELAYSMITH_MLIR_EXEC=1); a
+# replayed with execution on every input (-mlir_exec=1, through
+# RELAYSMITH_FLAGS: rs_files_test takes no flags); a
 # seeded, bounded fuzzing run with a fixed pipeline of variants no known
 # MLIR crash is in; and the report and reproducer format
 # (tests/mlir/fuzz_report).
 if(TARGET mlir_fuzzer)
   rs_files_test(mlir_fuzz_corpus mlir_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/*
                 ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/*)
-  set_property(TEST mlir_fuzz_corpus APPEND PROPERTY ENVIRONMENT RELAYSMITH_MLIR_EXEC=1)
+  set_property(TEST mlir_fuzz_corpus APPEND PROPERTY ENVIRONMENT RELAYSMITH_FLAGS=-mlir_exec=1)
   set_property(TEST mlir_fuzz_corpus PROPERTY TIMEOUT 300)
   set(_out ${CMAKE_BINARY_DIR}/mlir_fuzz_smoke)
   add_test(NAME mlir_fuzz_smoke
            COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && exec \"$0\" \"$@\""
                    $<TARGET_FILE:mlir_fuzzer> ${_out} ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer
                    -pipeline=tosa-all,to-linalg,linalg-fuse,bufferize,loops,llvm -seed=1 -runs=150
-                   -max_total_time=90 -artifact_prefix=${_out}/)
-  set_tests_properties(mlir_fuzz_smoke PROPERTIES ENVIRONMENT "${RS_TEST_ENV};RELAYSMITH_MLIR_EXEC=2"
-                                                  TIMEOUT 300)
+                   -max_total_time=90 -artifact_prefix=${_out}/ -mlir_exec=2)
+  set_tests_properties(mlir_fuzz_smoke PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
   add_test(NAME mlir_fuzz_report
            COMMAND ${CMAKE_SOURCE_DIR}/tests/mlir/fuzz_report $<TARGET_FILE:relaysmith>
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/seed-000)
