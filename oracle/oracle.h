@@ -159,6 +159,8 @@ typedef struct OracleConfig {
                               OpFault of compiler/ops/op.h), 0 for none */
   char harness[64];        /* the harness's name, for reports */
   OracleObserver observer; /* optional */
+  int64_t fuel;            /* the interpreter's fuel per run of the result
+                              oracle; 0: the default (200,000 steps) */
 } OracleConfig;
 
 /* Set c up for harness h, then read our flags out of argv (they may stand
