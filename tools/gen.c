@@ -8,6 +8,7 @@
 
 #include "compiler/typing/typing.h"
 #include "targets/mlir/translate.h"
+#include "targets/targets.h"
 #include "tool.h"
 
 /* ----------------------------------------------------------------- gen */
@@ -21,7 +22,8 @@ static const char gen_help[] =
     "\n"
     "  --seed N       seed of the random bytes (default 1)\n"
     "  --count K      number of programs\n"
-    "  --policy NAME  generation policy (default 'default')\n"
+    "  --policy NAME  generation policy (default 'mix', as pass_fuzzer and\n"
+    "                 'relaysmith decode')\n"
     "  --size BYTES   length of each byte string\n"
     "  --save DIR     also write each byte string to DIR/gen-<seed>-<i>.bin,\n"
     "                 which 'relaysmith decode' turns back into the program\n"
@@ -30,7 +32,7 @@ static const char gen_help[] =
 /* relaysmith gen */
 int cmd_gen(int argc, char **argv) {
   uint64_t seed = 1, count = 1, size = 256;
-  const char *policy = "default", *save = NULL;
+  const char *policy = "mix", *save = NULL;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -87,13 +89,20 @@ int cmd_gen(int argc, char **argv) {
 /* -------------------------------------------------------------- decode */
 
 static const char decode_help[] =
-    "usage: relaysmith decode [--policy NAME] [--target=mlir] [--spans] [--count] FILE\n"
+    "usage: relaysmith decode [--policy NAME] [--target=mlir|TARGET] [--spans] [--count] FILE\n"
     "\n"
-    "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
+    "Print the program the bytes of FILE decode to ('-' reads stdin).  Without\n"
+    "--policy, FILE decodes with pass_fuzzer's policy, mix, as in 'relaysmith\n"
+    "run', reduce and triage: a crash file of pass_fuzzer is the same program\n"
+    "in every tool.  Another target's file needs its target's policy: fusion\n"
+    "(fusion_fuzzer), reject (reject_fuzzer), default (typecheck_fuzzer,\n"
+    "kernel_fuzzer), mlir (mlir_fuzzer), its pass's (pass_fuzzer_<pass>).\n"
     "\n"
-    "  --policy NAME  generation policy (default 'default'; 'mlir' with --target=mlir)\n"
+    "  --policy NAME  generation policy (default 'mix'; 'mlir' with --target=mlir)\n"
     "  --target=mlir  print the program translated to MLIR (targets/mlir/translate.c)\n"
     "                 instead; exit 1 when the translator refuses it\n"
+    "  --target=TARGET  decode with the policy of fuzz target TARGET (pass_fuzzer,\n"
+    "                 pass_fuzzer_<pass>, fusion_fuzzer, reject_fuzzer, ...)\n"
     "  --count        print only the number of expression nodes (as reduce does)\n"
     "  --spans        also print the spans: for each generated expression,\n"
     "                 the byte range it consumed, its depth, type and scope\n";
@@ -154,8 +163,14 @@ int cmd_decode(int argc, char **argv) {
       if (++i >= argc)
         return tool_usage_error("decode", "--target needs a value");
       target = argv[i];
-      if (strcmp(target, "mlir") != 0)
-        return tool_usage_error("decode", "unknown target '%s' (known: mlir)", target);
+      OracleHarness h;
+      if (strcmp(target, "mlir") != 0 && !rs_harness_get(target, &h))
+        return tool_usage_error("decode", "unknown target '%s' (known: mlir, %s)", target,
+                                rs_harness_names);
+      if (strcmp(target, "mlir") != 0) { /* a fuzz target: its policy */
+        policy = policy ? policy : h.policy ? h.policy : h.target->policy;
+        target = NULL;
+      }
     } else if (!strcmp(a, "--spans")) {
       spans = true;
     } else if (!strcmp(a, "--count")) {
@@ -170,7 +185,7 @@ int cmd_decode(int argc, char **argv) {
   }
   if (!file)
     return tool_usage_error("decode", "missing FILE");
-  const GenPolicy *p = tool_policy("decode", policy ? policy : target ? target : "default");
+  const GenPolicy *p = tool_policy("decode", policy ? policy : target ? target : "mix");
   if (!p)
     return 2;
   size_t n;
