@@ -14,14 +14,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The file the standalone driver runs (harnesses/standalone_main.c);
  * absent under libFuzzer. */
 extern const char *rs_standalone_file __attribute__((weak));
 
+/* Warn about each file named in argv (an input run once, not a corpus
+ * directory) longer than the last -max_len=N: libFuzzer runs only its
+ * first N bytes, and says nothing. */
+static inline void rs_warn_long_inputs(int argc, char **argv) {
+  long long max_len = 0;
+  for (int i = 1; i < argc; i++)
+    if (!strncmp(argv[i], "-max_len=", 9))
+      max_len = atoll(argv[i] + 9);
+  struct stat st;
+  for (int i = 1; i < argc && max_len > 0; i++)
+    if (argv[i][0] != '-' && stat(argv[i], &st) == 0 && S_ISREG(st.st_mode) && st.st_size > max_len)
+      fprintf(stderr,
+              "relaysmith: warning: %s has %lld bytes, more than -max_len=%lld: only its "
+              "first %lld run (give -max_len=%lld to run all of it)\n",
+              argv[i], (long long)st.st_size, max_len, max_len, (long long)st.st_size);
+}
+
 /* Put the defaults the user did not give at the front of *argv (libFuzzer
  * parses argv after LLVMFuzzerInitialize; argv[0] stays as it was) and
- * say which on stderr.  Nothing for the standalone driver, which has no
+ * say which on stderr; then warn about input files longer than -max_len
+ * (rs_warn_long_inputs).  Nothing for the standalone driver, which has no
  * such flags, or AFL++'s driver, which reads arguments its own way. */
 static inline void rs_apply_defaults(int *argc, char ***argv) {
 #if defined(RS_FUZZ_DEFAULTS) && !defined(RS_AFL_DRIVER)
@@ -40,8 +59,10 @@ static inline void rs_apply_defaults(int *argc, char ***argv) {
     if (!given)
       add[nadd++] = f;
   }
-  if (!nadd)
+  if (!nadd) {
+    rs_warn_long_inputs(*argc, *argv);
     return;
+  }
   grown = malloc(sizeof *grown * (size_t)(*argc + nadd + 1));
   if (!grown)
     abort();
@@ -55,6 +76,7 @@ static inline void rs_apply_defaults(int *argc, char ***argv) {
   for (int i = 0; i < nadd; i++)
     fprintf(stderr, " %s", add[i]);
   fprintf(stderr, "\n");
+  rs_warn_long_inputs(*argc, *argv);
 #else
   (void)argc, (void)argv;
 #endif

@@ -43,8 +43,9 @@ static void results_free(Results *r) {
 /* The result oracle after stage s: execute, compare, keep the new result. */
 static bool check_result(const OracleConfig *c, TgProgram *p, const TgStage *s, Results *r,
                          Verdict *v) {
+  EvLimits lim = oracle_limits_of(c);
   for (int k = 0; k < r->n && !v->failed; k++) {
-    EvRun *run = ev_run_new(&oracle_limits);
+    EvRun *run = ev_run_new(&lim);
     EvResult a;
     if (!c->target->execute(p, run, r->seed[k], &a)) {
       ev_run_free(run);
@@ -180,8 +181,9 @@ static void check_differential(const OracleConfig *c, const OracleInput *in, Res
     any.allow |= pl.stage[i].allow;
   for (int i = 0; i < v->pipeline.n; i++)
     any.allow |= v->pipeline.stage[i].allow;
+  EvLimits lim = oracle_limits_of(c);
   for (int k = 0; ran && k < r->n && !v->failed; k++) {
-    EvRun *run = ev_run_new(&oracle_limits);
+    EvRun *run = ev_run_new(&lim);
     EvResult b;
     char why[512] = "";
     EvRules rules = stage_rules(c, &any);
@@ -260,9 +262,10 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
     /* The input's own bytes seed @main's arguments, deterministically. */
     uint64_t seed = in->make ? in->seed : oracle_input_seed(in->data, in->size);
     r.n = c->nseeds < 1 ? 1 : c->nseeds > MAX_SEEDS ? MAX_SEEDS : c->nseeds;
+    EvLimits lim = oracle_limits_of(c);
     for (int k = 0; k < r.n; k++) {
       r.seed[k] = seed + (uint64_t)k;
-      r.run[k] = ev_run_new(&oracle_limits);
+      r.run[k] = ev_run_new(&lim);
       r.res[k] = ev_run_main(r.run[k], m, r.seed[k]);
       if (r.res[k].status == EV_INVALID)
         verdict_fail(v, "generator", "the interpreter rejects the generated program", "%s",

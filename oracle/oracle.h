@@ -160,6 +160,8 @@ typedef struct OracleConfig {
   char harness[64];        /* the harness's name, for reports */
   OracleObserver observer; /* optional */
   RsOptions opt;           /* the user's other options (options.h) */
+  int64_t fuel;            /* the interpreter's fuel per run of the result
+                              oracle; 0: the default (200,000 steps) */
 } OracleConfig;
 
 /* Set c up for harness h, then read our flags out of argv (they may stand

@@ -17,6 +17,8 @@ void oracle_set_faults(const OracleConfig *c);
  * programs are small; a run that needs more than this is counted as
  * inconclusive rather than slowing every input down. */
 extern const EvLimits oracle_limits;
+/* The result oracle's budgets under c: oracle_limits with c's fuel. */
+EvLimits oracle_limits_of(const OracleConfig *c);
 /* The program in, made by the caller or decoded (a generator failure is
  * recorded in v; the spans go to *spans when not NULL). */
 Module *oracle_make_program(const OracleConfig *c, const OracleInput *in, Verdict *v,

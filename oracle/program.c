@@ -17,6 +17,13 @@ const EvLimits oracle_limits = {
     .max_bytes = 32 << 20,
 };
 
+EvLimits oracle_limits_of(const OracleConfig *c) {
+  EvLimits l = oracle_limits;
+  if (c->fuel > 0)
+    l.fuel = c->fuel;
+  return l;
+}
+
 uint64_t oracle_input_seed(const uint8_t *data, size_t size) {
   uint64_t seed = size;
   for (size_t i = 0; i < size && i < 64; i++)

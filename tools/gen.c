@@ -21,7 +21,8 @@ static const char gen_help[] =
     "\n"
     "  --seed N       seed of the random bytes (default 1)\n"
     "  --count K      number of programs\n"
-    "  --policy NAME  generation policy (default 'default')\n"
+    "  --policy NAME  generation policy (default 'mix', as pass_fuzzer and\n"
+    "                 'relaysmith decode')\n"
     "  --size BYTES   length of each byte string\n"
     "  --save DIR     also write each byte string to DIR/gen-<seed>-<i>.bin,\n"
     "                 which 'relaysmith decode' turns back into the program\n"
@@ -30,7 +31,7 @@ static const char gen_help[] =
 /* relaysmith gen */
 int cmd_gen(int argc, char **argv) {
   uint64_t seed = 1, count = 1, size = 256;
-  const char *policy = "default", *save = NULL;
+  const char *policy = "mix", *save = NULL;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -87,15 +88,22 @@ int cmd_gen(int argc, char **argv) {
 /* -------------------------------------------------------------- decode */
 
 static const char decode_help[] =
-    "usage: relaysmith decode [--policy NAME] [--target=mlir] [--spans] [--count] FILE\n"
+    "usage: relaysmith decode [--policy NAME] [--target=mlir|TARGET] [--spans] [--count] FILE\n"
     "\n"
-    "Print the program the bytes of FILE decode to ('-' reads stdin).\n"
+    "Print the program the bytes of FILE decode to ('-' reads stdin).  Without\n"
+    "--policy, FILE decodes with pass_fuzzer's policy, mix, as in 'relaysmith\n"
+    "run', reduce and triage: a crash file of pass_fuzzer is the same program\n"
+    "in every tool.  Another target's file needs its target's policy: fusion\n"
+    "(fusion_fuzzer), reject (reject_fuzzer), default (typecheck_fuzzer,\n"
+    "kernel_fuzzer), mlir (mlir_fuzzer), its pass's (pass_fuzzer_<pass>).\n"
     "\n"
-    "  --policy NAME  generation policy (default 'default'; 'mlir' with --target=mlir;\n"
+    "  --policy NAME  generation policy (default 'mix'; with --target, the target's;\n"
     "                 also -policy=NAME; a fuzz target's other flags, -passes=,\n"
     "                 -fault=, ..., are accepted and change nothing)\n"
     "  --target=mlir  print the program translated to MLIR (targets/mlir/translate.c)\n"
     "                 instead; exit 1 when the translator refuses it\n"
+    "  --target=TARGET  decode with the policy of fuzz target TARGET (pass_fuzzer,\n"
+    "                 pass_fuzzer_<pass>, fusion_fuzzer, reject_fuzzer, ...)\n"
     "  --count        print only the number of expression nodes (as reduce does)\n"
     "  --spans        also print the spans: for each generated expression,\n"
     "                 the byte range it consumed, its depth, type and scope\n";
@@ -152,6 +160,7 @@ static const char *export_names(char *buf, size_t len) {
 int cmd_decode(int argc, char **argv) {
   const char *policy = NULL, *file = NULL;
   const Target *target = NULL;
+  const char *harness_policy = NULL; /* --target names a fuzz target */
   char pol[256];
   bool spans = false, count = false;
   for (int i = 0; i < argc; i++) {
@@ -175,11 +184,16 @@ int cmd_decode(int argc, char **argv) {
       if (++i >= argc)
         return tool_usage_error("decode", "--target needs a value");
       target = rs_target_get(argv[i]);
-      if (!target || !target->export) {
+      if (target && target->export)
+        continue;
+      target = NULL;
+      OracleHarness h;
+      if (!rs_harness_get(argv[i], &h)) {
         char known[256];
-        return tool_usage_error("decode", "unknown target '%s' (known: %s)", argv[i],
-                                export_names(known, sizeof known));
+        return tool_usage_error("decode", "unknown target '%s' (known: %s, %s)", argv[i],
+                                export_names(known, sizeof known), rs_harness_names);
       }
+      harness_policy = h.policy ? h.policy : h.target->policy; /* a fuzz target: its policy */
     } else if (!strcmp(a, "--spans")) {
       spans = true;
     } else if (!strcmp(a, "--count")) {
@@ -194,7 +208,10 @@ int cmd_decode(int argc, char **argv) {
   }
   if (!file)
     return tool_usage_error("decode", "missing FILE");
-  const GenPolicy *p = tool_policy("decode", policy ? policy : target ? target->policy : "default");
+  const GenPolicy *p = tool_policy("decode", policy           ? policy
+                                             : target         ? target->policy
+                                             : harness_policy ? harness_policy
+                                                              : "mix");
   if (!p)
     return 2;
   size_t n;

@@ -117,13 +117,13 @@ typedef struct Outcome {
   bool timed_out;
 } Outcome;
 
-/* The child: the target's check on data, stderr on fd, then LSan's check.
+/* The child: the target's check on in, stderr on fd, then LSan's check.
  * A failure is reported and aborts, as in the fuzz target. */
-static void child(const Checker *k, int fd, const uint8_t *data, size_t size) {
+static void child(const Checker *k, int fd, const OracleInput *in) {
   dup2(fd, 2);
   close(fd);
   Verdict v;
-  if (!oracle_check(&k->cfg, &(OracleInput){.data = data, .size = size}, &v)) {
+  if (!oracle_check(&k->cfg, in, &v)) {
     oracle_report(stderr, &k->cfg, &v, NULL);
     abort();
   }
@@ -163,8 +163,8 @@ static void drain(Outcome *r, int fd, pid_t pid, double deadline) {
   r->err[r->n] = 0;
 }
 
-/* Run the target's check on data in a forked child. */
-static void run_child(const Checker *k, const uint8_t *data, size_t size, Outcome *r) {
+/* Run the target's check on in in a forked child. */
+static void run_child(const Checker *k, const OracleInput *in, Outcome *r) {
   memset(r, 0, sizeof *r);
   fflush(stdout);
   fflush(stderr);
@@ -180,7 +180,7 @@ static void run_child(const Checker *k, const uint8_t *data, size_t size, Outcom
   }
   if (pid == 0) {
     close(fds[0]);
-    child(k, fds[1], data, size);
+    child(k, fds[1], in);
   }
   close(fds[1]);
   drain(r, fds[0], pid, tool_now() + k->timeout);
@@ -189,12 +189,29 @@ static void run_child(const Checker *k, const uint8_t *data, size_t size, Outcom
     ;
 }
 
-/* Run data and return its signature in sig. */
-static void check(const Checker *k, const uint8_t *data, size_t size, char sig[TOOL_SIG_MAX]) {
+/* Run in and return its signature in sig. */
+static void check_input(const Checker *k, const OracleInput *in, char sig[TOOL_SIG_MAX]) {
   Outcome r;
-  run_child(k, data, size, &r);
+  run_child(k, in, &r);
   tool_signature(r.err, r.status, r.timed_out, sig);
   free(r.err);
+}
+
+/* Run data and return its signature in sig. */
+static void check(const Checker *k, const uint8_t *data, size_t size, char sig[TOOL_SIG_MAX]) {
+  check_input(k, &(OracleInput){.data = data, .size = size}, sig);
+}
+
+/* OracleInput.make for a program in text (ctx: the NUL-terminated text). */
+static Module *parse_text(void *ctx) {
+  const char *text = ctx;
+  Diag d;
+  diag_init(&d, "reduced", text);
+  Module *m = ir_parse_module(text, strlen(text), "reduced", &d);
+  if (!m)
+    fprintf(stderr, "the reduced program does not parse:\n%s", d.text ? d.text : "");
+  diag_free(&d);
+  return m ? m : ir_module_new();
 }
 
 /* ------------------------------------------------------------- options */
@@ -387,6 +404,51 @@ static bool write_export(const Checker *k, const uint8_t *data, size_t size, con
   return ok;
 }
 
+/* Check that path, the program text of data (which fails with sig), fails
+ * the same way when parsed and run as `relaysmith run` runs it: the passes
+ * data's header chose, its argument seed.  Prints the verdict; false when
+ * the text does not fail the same way. */
+static bool text_fails_same(const Checker *k, const uint8_t *data, size_t size, const char *text,
+                            const char *sig, const char *path) {
+  if (k->cfg.check != ORACLE_PIPELINE || k->cfg.policy->breaks) {
+    printf("check:  %s not run as text (%s's check reads the bytes)\n", path, k->cfg.harness);
+    return true;
+  }
+  Checker t = *k;
+  if (!t.cfg.pipeline.n && !t.cfg.fixed)
+    t.cfg.target->header_pipeline(data, size, &t.cfg.pipeline);
+  t.cfg.fixed = true;
+  uint64_t seed = oracle_input_seed(data, size);
+  char tsig[TOOL_SIG_MAX], passes[1024] = "";
+  check_input(&t, &(OracleInput){.make = parse_text, .ctx = (void *)text, .seed = seed}, tsig);
+  for (int i = 0, n = 0; i < t.cfg.pipeline.n && n < (int)sizeof passes; i++)
+    n += snprintf(passes + n, sizeof passes - (size_t)n, "%s%s", i ? "," : "",
+                  t.cfg.pipeline.stage[i].name);
+  if (!strcmp(tsig, sig)) {
+    if (t.cfg.target == &target_relayc && !t.cfg.fault && !t.cfg.op_fault)
+      printf("check:  %s fails the same way: relaysmith run --passes=%s --seed %llu %s\n", path,
+             passes, (unsigned long long)seed, path);
+    else
+      printf("check:  %s fails the same way (passes %s, argument seed %llu)\n", path, passes,
+             (unsigned long long)seed);
+    return true;
+  }
+  printf("check:  %s does NOT fail the same way: parsed and run with the passes %s, it %s%s\n",
+         path, passes, tsig[0] ? "fails with " : "passes every oracle", tsig);
+  if (!strncmp(sig, "generator", 9))
+    fprintf(stderr,
+            "relaysmith reduce: %s does not reproduce the failure (the bytes do): it is the "
+            "generator's, made while decoding the bytes, which a program text skips\n",
+            path);
+  else
+    fprintf(stderr,
+            "relaysmith reduce: %s does not reproduce the failure (the bytes do): the text "
+            "loses something the program has (a bug of the printer or the parser: please "
+            "report it); the bytes, %.*s, reproduce it\n",
+            path, (int)(strlen(path) - 6), path);
+  return false;
+}
+
 /* Reduce data (which fails with sig) into out and out.relay (and, for the
  * MLIR target, out.mlir); prints the sizes before and after.  False when a
  * file could not be written. */
@@ -413,6 +475,8 @@ static bool reduce_to(const Checker *k, const Opts *o, const char *sig, const ui
   if (ok)
     printf("wrote:  %s, %s\n%s", out, path, text);
   ok = ok && write_export(k, r.data, r.size, out);
+  if (ok)
+    text_fails_same(k, r.data, r.size, text, sig, path);
   free(text);
   red_result_free(&r);
   return ok;
@@ -448,6 +512,10 @@ static const char reduce_help[] =
     "descendant, cut a span's bytes, delete byte blocks, lower single bytes;\n"
     "repeated until none applies.  A candidate is kept only when it is shorter,\n"
     "or as long and lexicographically smaller, with the same signature.\n"
+    "Then OUT.relay is parsed and checked as 'relaysmith run' would check it\n"
+    "(the passes the input ran, its argument seed): the check: line says\n"
+    "whether the text fails the same way, and the command that shows it.\n"
+    "OUT and OUT.relay must be writable before anything runs.\n"
     "Exit status: 0 when reduced, 1 when FILE does not fail (or a write\n"
     "failed), 2 on bad usage.\n"
     "\n" TARGET_OPTIONS "  --max-tests N    stop after N runs (default: at the fixpoint)\n"
@@ -467,9 +535,13 @@ int cmd_reduce(int argc, char **argv) {
   }
   size_t size;
   uint8_t *data = tool_read_file(o.args[0], &size);
-  char sig[TOOL_SIG_MAX], out[4096];
+  char sig[TOOL_SIG_MAX], out[4096], text[4104];
+  snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
+  snprintf(text, sizeof text, "%s.relay", out);
   rc = 1;
-  if (data) {
+  if (data && (!tool_can_write(out) || !tool_can_write(text))) {
+    fprintf(stderr, "relaysmith reduce: nothing reduced: the output cannot be written\n");
+  } else if (data) {
     check(&k, data, size, sig);
     if (!sig[0]) {
       say_not_failing(stderr, "relaysmith reduce: ", &k, o.args[0]);
@@ -478,7 +550,6 @@ int cmd_reduce(int argc, char **argv) {
       printf("signature: %s\n", sig);
       if (k.flags.sidecar)
         printf("flags:     %s (read from %s.flags)\n", k.flags.desc, o.args[0]);
-      snprintf(out, sizeof out, "%s%s", o.out ? o.out : o.args[0], o.out ? "" : ".min");
       rc = reduce_to(&k, &o, sig, data, size, out) ? 0 : 1;
     }
   }

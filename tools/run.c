@@ -15,7 +15,7 @@
 
 static const char run_help[] =
     "usage: relaysmith run [--passes=a,b,c] [--print-after=NAME|all] [--policy NAME]\n"
-    "                      [--fault=NAME] [--seed N] [--text|--bytes] FILE\n"
+    "                      [--fault=NAME] [--seed N] [--fuel N] [--text|--bytes] FILE\n"
     "\n"
     "Runs relayc passes on the program in FILE with the oracles of the fuzz\n"
     "targets after every pass, and prints the program after the last pass (and\n"
@@ -24,11 +24,22 @@ static const char run_help[] =
     "FILE is Relay text when it looks like text (it starts with #[version, its\n"
     "name ends in .relay, or it is UTF-8 holding `def`, `fn` or `type`): a\n"
     "parse error is reported with its position.  Any other file is a choice\n"
-    "stream, decoded by the generator (a fuzzer's crash file).  A module\n"
-    "without @main is checked and its passes run; nothing is evaluated.\n"
-    "Exit status: 0 when every oracle holds, 1 when one fails, a pass's output\n"
-    "is refused (too deep, ir.h) or FILE does not parse, is not well\n"
-    "formed or does not type check, 2 on bad usage.\n"
+    "stream, decoded by the generator (a fuzzer's crash file) with the policy\n"
+    "pass_fuzzer uses, mix, unless --policy names another: a crash file of\n"
+    "pass_fuzzer decodes here, in decode, reduce and triage to the same program.\n"
+    "Another target's file needs its target's policy: fusion (fusion_fuzzer),\n"
+    "default (typecheck_fuzzer), its pass's (pass_fuzzer_<pass>).\n"
+    "A module without @main is checked and its passes run; nothing is evaluated.\n"
+    "\n"
+    "Exit status:\n"
+    "  0  every oracle holds, and every result comparison was decided\n"
+    "  1  an oracle fails; a pass's output is refused (too deep, ir.h); FILE\n"
+    "     cannot be read, does not parse, is not well formed or does not type\n"
+    "     check\n"
+    "  2  bad usage\n"
+    "  3  no oracle fails, but a result comparison was undecided: the\n"
+    "     interpreter ran out of fuel (or depth, stack or memory) before or\n"
+    "     after a pass, so the result oracle checked nothing (try --fuel)\n"
     "\n"
     "A crash file's sidecar FILE.flags (the fuzz target that found it and its\n"
     "flags) is read first when it names pass_fuzzer, fusion_fuzzer or\n"
@@ -36,14 +47,16 @@ static const char run_help[] =
     "chooses, as the target does) and its policy; the flags given here win.\n"
     "\n"
     "  --passes=LIST        comma-separated pass names (default: none)\n"
-    "  --print-after=NAME   also print the program after pass NAME (all: after\n"
-    "                       every pass)\n"
+    "  --print-after=NAME   also print the program after pass NAME, one of\n"
+    "                       --passes (all: after every pass)\n"
     "  --policy NAME        the generator policy for a choice stream (default\n"
-    "                       'default')\n"
+    "                       'mix', pass_fuzzer's)\n"
     "  --fault=NAME, --allow=LIST  as the fuzz targets' -fault= (test build) and\n"
     "                       -allow=; every flag is also spelt -name=V, --name=V\n"
     "                       or --name V, as the `reproduce:` line of a report has it\n"
     "  --seed N             seed for @main's argument values (default 0)\n"
+    "  --fuel N             interpreter steps per run (default 200000, as the\n"
+    "                       fuzz targets)\n"
     "  --text               read FILE as Relay text, whatever it looks like\n"
     "  --bytes              read FILE as a choice stream, whatever it looks like\n";
 
@@ -136,9 +149,32 @@ static void show_result(void *ctx, int i, const EvResult *r, EvVerdict v, const 
   if (i < 0)
     sh->before = text;
   sh->after = text;
-  sh->undecided |= v == EV_UNDECIDED;
+  sh->undecided |= v == EV_UNDECIDED || r->status == EV_INCONCLUSIVE;
   if (why && *why)
     snprintf(sh->why, sizeof sh->why, "%s", why);
+}
+
+/* Say on stderr that src is not text and how it was decoded (a mixing
+ * policy: which policy its header picks). */
+static void note_decoded(const Source *src) {
+  uint8_t header[GEN_HEADER_BYTES] = {0};
+  memcpy(header, src->data, src->size < sizeof header ? src->size : sizeof header);
+  const GenPolicy *picked = gen_policy_pick(src->policy, header);
+  fprintf(stderr, "relaysmith run: %s is not Relay text: decoded as a choice stream, policy %s",
+          src->file, src->policy->name);
+  if (picked != src->policy)
+    fprintf(stderr, " (its header picks %s)", picked->name);
+  fprintf(stderr, "\n");
+}
+
+/* Is name "all" or a stage of pl? */
+static bool in_pipeline(const TgPipeline *pl, const char *name) {
+  if (!strcmp(name, "all"))
+    return true;
+  for (int i = 0; i < pl->n; i++)
+    if (!strcmp(pl->stage[i].name, name))
+      return true;
+  return false;
 }
 
 /* Load FILE: NULL (after saying why) when it cannot be read, or is text
@@ -152,6 +188,8 @@ static Module *load(Source *src, int mode) {
   Diag d;
   diag_init(&d, src->file, src->text ? (const char *)src->data : NULL);
   Module *m = src->text ? parse(src, &d) : make(src);
+  if (!src->text)
+    note_decoded(src);
   if (m && !(ir_well_formed(m, &d) && ty_check_module(m, &d))) {
     ir_module_free(m);
     m = NULL;
@@ -212,7 +250,10 @@ static int run_file(OracleConfig *c, const ToolFlags *tf, Source *src, int mode,
   free(sh.program);
   arena_free(sh.a);
   free(src->data);
-  return ok ? 0 : 1;
+  if (ok && sh.undecided && has_main)
+    fprintf(stderr, "relaysmith run: the result check was undecided (exit 3): %s\n",
+            sh.why[0] ? sh.why : "the interpreter ran out of its budget");
+  return !ok ? 1 : sh.undecided && has_main ? 3 : 0;
 }
 
 /* The fuzz target's configuration for FILE into c, with the flags given
@@ -232,7 +273,7 @@ static bool configure(OracleConfig *c, ToolFlags *tf, const char *file, char **g
             file, found, file);
   if (!use) {
     rs_harness_get("pass_fuzzer", &h);
-    h.policy = "default";
+    h.policy = "mix";
   }
   tool_flags(tf, h.name, "passes", use ? file : NULL, given, n);
   if (!oracle_init(c, &h, tf->argc, tf->argv, err, sizeof err)) {
@@ -246,7 +287,7 @@ static bool configure(OracleConfig *c, ToolFlags *tf, const char *file, char **g
 int cmd_run(int argc, char **argv) {
   const char *print_after = NULL;
   Source src = {0};
-  uint64_t seed = 0;
+  uint64_t seed = 0, fuel = 0;
   int mode = 0, nflags = 0, rc = 2;
   char **flags = calloc((size_t)argc + 1, sizeof *flags);
   for (int i = 0; i < argc; i++) {
@@ -265,6 +306,11 @@ int cmd_run(int argc, char **argv) {
     else if (!strcmp(a, "--seed") && i + 1 < argc) {
       if (!tool_parse_u64(argv[++i], &seed)) {
         rc = tool_usage_error("run", "bad --seed '%s'", argv[i]);
+        goto done;
+      }
+    } else if (!strcmp(a, "--fuel") && i + 1 < argc) {
+      if (!tool_parse_u64(argv[++i], &fuel) || fuel == 0 || fuel > INT64_MAX) {
+        rc = tool_usage_error("run", "bad --fuel '%s' (a number of steps, at least 1)", argv[i]);
         goto done;
       }
     } else if (!strcmp(a, "--bytes") || !strcmp(a, "--text"))
@@ -286,6 +332,17 @@ int cmd_run(int argc, char **argv) {
   ToolFlags tf;
   if (!configure(&c, &tf, src.file, flags, nflags))
     goto done;
+  if (print_after && !in_pipeline(&c.pipeline, print_after)) {
+    if (!pass_lookup(print_after, strlen(print_after)))
+      rc = tool_usage_error("run", "--print-after=%s: unknown pass (run --help lists them; or all)",
+                            print_after);
+    else if (c.pipeline.n || !tf.sidecar)
+      rc = tool_usage_error("run", "--print-after=%s: %s is not in --passes", print_after,
+                            print_after);
+    if (rc == 2)
+      goto done;
+  }
+  c.fuel = (int64_t)fuel;
   src.policy = c.policy;
   rc = run_file(&c, &tf, &src, mode, print_after, seed, argc, argv);
 done:

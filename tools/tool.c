@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "tool.h"
@@ -52,6 +53,11 @@ const GenPolicy *tool_policy(const char *cmd, const char *name) {
 }
 
 uint8_t *tool_read_file(const char *path, size_t *len) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "relaysmith: %s is a directory (give a file)\n", path);
+    return NULL;
+  }
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "relaysmith: cannot open %s: %s\n", path, strerror(errno));
@@ -90,6 +96,24 @@ double tool_cpu(void) {
 void tool_list_policies(FILE *f) {
   for (int i = 0; gen_policy_at(i); i++)
     fprintf(f, "  %-10s %s\n", gen_policy_at(i)->name, gen_policy_at(i)->doc);
+}
+
+bool tool_can_write(const char *path) {
+  struct stat st;
+  bool existed = stat(path, &st) == 0;
+  if (existed && S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "relaysmith: cannot write %s: it is a directory\n", path);
+    return false;
+  }
+  FILE *f = fopen(path, "ab");
+  if (!f) {
+    fprintf(stderr, "relaysmith: cannot write %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  fclose(f);
+  if (!existed)
+    remove(path);
+  return true;
 }
 
 bool tool_write_file(const char *path, const void *data, size_t n) {

@@ -38,6 +38,10 @@ void tool_list_policies(FILE *f);
 /* Write n bytes to path; false (after printing why) on failure. */
 bool tool_write_file(const char *path, const void *data, size_t n);
 
+/* Whether path can be written (opened for appending; a file made only
+ * for the test is removed); false after printing why. */
+bool tool_can_write(const char *path);
+
 /* Read a whole file; NULL (after printing why) on failure. */
 uint8_t *tool_read_file(const char *path, size_t *len);
 

@@ -8,6 +8,7 @@
 #include "ir.h"
 
 enum { DIAG_MAX_TEXT = 64 * 1024 }; /* later errors are counted, not kept */
+enum { DIAG_CLIP = 80 };            /* bytes of a long source line echoed */
 
 void diag_init(Diag *d, const char *file, const char *src) {
   memset(d, 0, sizeof *d);
@@ -54,6 +55,30 @@ static const char *find_line(const char *src, int line, size_t *len) {
   return p;
 }
 
+/* Echo line l (n bytes) and a caret under column col: a line longer than
+ * DIAG_CLIP bytes is clipped to DIAG_CLIP around the caret, "..." marking
+ * each cut. */
+static void put_excerpt(Diag *d, const char *l, size_t n, int col) {
+  size_t at = col > 1 ? (size_t)col - 1 : 0, from = 0, to = n;
+  if (n > DIAG_CLIP) {
+    from = at > DIAG_CLIP / 2 ? at - DIAG_CLIP / 2 : 0;
+    if (from + DIAG_CLIP > n)
+      from = n - DIAG_CLIP;
+    to = from + DIAG_CLIP;
+  }
+  if (from)
+    put(d, "...", 3);
+  put(d, l + from, to - from);
+  if (to < n)
+    put(d, "...", 3);
+  put(d, "\n", 1);
+  if (from)
+    put(d, "   ", 3);
+  for (size_t i = from; i < at && i < to; i++)
+    put(d, l[i] == '\t' ? "\t" : " ", 1);
+  put(d, "^\n", 2);
+}
+
 void diag_verror(Diag *d, int line, int col, const char *fmt, va_list ap) {
   char msg[512];
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -70,11 +95,7 @@ void diag_verror(Diag *d, int line, int col, const char *fmt, va_list ap) {
     if (d->src) {
       size_t n;
       const char *l = find_line(d->src, line, &n);
-      put(d, l, n);
-      put(d, "\n", 1);
-      for (int i = 1; i < col && (size_t)i <= n; i++)
-        put(d, l[i - 1] == '\t' ? "\t" : " ", 1);
-      put(d, "^\n", 2);
+      put_excerpt(d, l, n, col);
     }
   } else {
     putf(d, "error: %s\n", msg);

@@ -2,9 +2,14 @@
  * equal.c - alpha-equivalence and hashing of expressions and modules.
  *
  * Bound variables correspond by binding position (a map built while
- * descending), free variables by name, globals and constructors by name,
- * constants bitwise, type definitions by name (so expressions from two
- * different modules, e.g. m and parse(print(m)), can be compared).  Sharing
+ * descending), globals and constructors by name, constants bitwise, type
+ * definitions by name (so two different modules, e.g. m and
+ * parse(print(m)), can be compared).  Free variables are the same variable
+ * (pointer) in ir_expr_alpha_equal, whose expressions come from one module:
+ * two variables with the same name hint are different variables, which
+ * the printer names apart (%x, %x1), so a comparison by name would see an
+ * equality the program's text does not have.  Only ir_module_alpha_equal
+ * of two different modules matches free variables by name.  Sharing
  * is remembered: once a node pair is proven equal it is not compared again,
  * so DAGs with graph bindings compare in linear time.
  */
@@ -25,9 +30,10 @@ typedef struct {
 } Pairs;
 
 typedef struct {
-  Pairs vars;  /* bound variable correspondence (a stack) */
-  Pairs tvars; /* bound type variable correspondence */
-  PtrMap memo; /* a-node -> the b-node it was proven equal to */
+  Pairs vars;   /* bound variable correspondence (a stack) */
+  Pairs tvars;  /* bound type variable correspondence */
+  PtrMap memo;  /* a-node -> the b-node it was proven equal to */
+  bool by_name; /* free variables correspond by name (two modules) */
 } Eq;
 
 static void push(Pairs *p, const void *a, const void *b) {
@@ -138,7 +144,8 @@ static bool node_eq(Eq *q, const Expr *a, const Expr *b) {
   switch (a->kind) {
   case EX_VAR: {
     int r = lookup(&q->vars, a->var, b->var);
-    eq = r < 0 ? strcmp(a->var->name, b->var->name) == 0 : r == 1;
+    eq = r < 0 ? a->var == b->var || (q->by_name && strcmp(a->var->name, b->var->name) == 0)
+               : r == 1;
     break;
   }
   case EX_GLOBAL: eq = strcmp(a->global->name, b->global->name) == 0; break;
@@ -253,7 +260,7 @@ static bool typedef_eq(Eq *q, const TypeDef *a, const TypeDef *b) {
 bool ir_module_alpha_equal(const Module *a, const Module *b) {
   if (a->ntypes != b->ntypes || a->nfuncs != b->nfuncs)
     return false;
-  Eq q = {0};
+  Eq q = {.by_name = a != b};
   bool eq = true;
   for (int i = 0; eq && i < a->ntypes; i++)
     eq = typedef_eq(&q, a->types[i], b->types[i]);

@@ -492,11 +492,13 @@ Expr *ir_expr_clone_node(Module *m, const Expr *e);
 /* ------------------------------------------------- equality and hashing */
 
 /* Alpha-equivalence: bound variables correspond by binding position, free
- * variables by pointer, globals by name, constants bitwise.  Annotations
- * are compared when present on both sides; .type is ignored. */
+ * variables by pointer (never by name: distinct variables may share a
+ * name hint, and print apart), globals by name, constants bitwise.
+ * Annotations are compared when present on both sides; .type is ignored. */
 bool ir_expr_alpha_equal(const Expr *a, const Expr *b);
 uint64_t ir_expr_hash(const Expr *e); /* consistent with alpha_equal */
-/* Whole modules: same type definitions and the same functions by name. */
+/* Whole modules: same type definitions and the same functions by name
+ * (free variables, in an ill-formed module, by name). */
 bool ir_module_alpha_equal(const Module *a, const Module *b);
 
 /* --------------------------------------------------------- well-formed */

@@ -82,7 +82,9 @@ typedef struct Parser {
   int nvars, capvars, ntvars, captvars;
   GraphBinding *graph;
   int ngraph, capgraph;
-  Var **freev; /* free_var declarations of the current definition */
+  PtrMap gindex; /* graph binding number + 1 -> 1 + its last index in graph
+                    (stale once popped: graph_find checks) */
+  Var **freev;   /* free_var declarations of the current definition */
   int nfree, capfree;
   TypeDecl *decls;
   int ndecls, capdecls;
@@ -1049,6 +1051,22 @@ static Expr *parse_braced(Parser *p, const char *what) {
   return e;
 }
 
+/* The key of graph binding number num (<= INT32_MAX) in p->gindex: never
+ * NULL, and consecutive numbers differ in the bits hash_ptr keeps. */
+static const void *graph_key(uint64_t num) {
+  return (const void *)(uintptr_t)((num + 1) << 4);
+}
+
+/* The index in p->graph of the graph binding numbered num in scope, or -1:
+ * one probe of p->gindex (a scan would make n bindings cost n^2). */
+static int graph_find(const Parser *p, uint64_t num) {
+  if (num > INT32_MAX)
+    return -1;
+  int64_t *slot = ptrmap_get(&p->gindex, graph_key(num));
+  int i = slot ? (int)*slot - 1 : -1;
+  return i >= 0 && i < p->ngraph && (uint64_t)p->graph[i].num == num ? i : -1;
+}
+
 /* atom := number | True | False | %x | @f | %0 | ident_expr | paren
  *       | fn | if parened braced else braced | match
  *       | ref parened | ref_read parened | ref_write ( seq , seq ) | { seq } */
@@ -1086,9 +1104,8 @@ static Expr *parse_atom(Parser *p) {
     uint64_t num;
     if (!to_u64(t->s + 1, t->len - 1, &num))
       num = UINT64_MAX;
-    for (int i = p->ngraph - 1; !e && i >= 0; i--)
-      if ((uint64_t)p->graph[i].num == num)
-        e = p->graph[i].e;
+    int i = graph_find(p, num);
+    e = i >= 0 ? p->graph[i].e : NULL;
     if (!e)
       fail(p, t, "undefined graph binding %s", describe(p, t));
     break;
@@ -1166,13 +1183,13 @@ static Expr *parse_seq(Parser *p) {
       uint64_t num;
       if (!to_u64(t->s + 1, t->len - 1, &num) || num > INT32_MAX)
         fail(p, t, "graph binding number %s is too large", describe(p, t));
-      for (int i = 0; i < p->ngraph; i++)
-        if (p->graph[i].num == (int64_t)num)
-          fail(p, t, "graph binding %s is already defined", describe(p, t));
+      if (graph_find(p, num) >= 0)
+        fail(p, t, "graph binding %s is already defined", describe(p, t));
       Expr *value = parse_expr(p);
       expect(p, TK_SEMI, "`;` after the graph binding");
       GraphBinding g = {(int64_t)num, value};
       PUSH(p, p->graph, p->ngraph, p->capgraph, g);
+      *ptrmap_put(&p->gindex, graph_key(num), NULL) = p->ngraph;
     } else if (t->k == TK_FREE_VAR) {
       next(p);
       const Tok *name = expect(p, TK_LOCAL, "a variable `%name` after `free_var`");
@@ -1423,6 +1440,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
   p.attempted.arena = p.tmp;
+  p.gindex.arena = p.tmp;
   p.toks = ir_lex(text, len, p.tmp, &p.ntok);
   hide_prelude(&p);
   prescan_types(&p);

@@ -27,8 +27,13 @@ static inline void *ptrmap_table(const PtrMap *m, size_t n, size_t size) {
   return m->arena ? arena_alloc(m->arena, n * size) : calloc(n, size);
 }
 
+/* k's slot: probing from bits 32 and up of its hash.  The low bits of
+ * hash_ptr's product depend only on the pointer's low bits, and nodes of
+ * one arena lie at a fixed stride: taken as the slot, they filled a
+ * fraction of the table and made probe chains grow with the map (a print
+ * of 20,000 graph bindings took quadratic time). */
 static inline size_t ptrmap_slot(const PtrMap *m, const void *k) {
-  size_t i = (size_t)hash_ptr(k) & (m->cap - 1);
+  size_t i = (size_t)(hash_ptr(k) >> 32) & (m->cap - 1);
   while (m->keys[i] && m->keys[i] != k)
     i = (i + 1) & (m->cap - 1);
   return i;

@@ -16,9 +16,10 @@ if(RS_TEST_PASSES)
   # 1's bad_cse_attrs crash to 13 nodes (one more than accepted); seeds 2
   # and 3 find crashes that reduce to 6 nodes each.  After the checkers
   # shared post.c, seed 3's bad_cse_attrs crash reduced to 13 nodes, and
-  # seeds 1, 2, 4 and 5 to 8, 9, 10 and 8.  Code that is no feedback moves
-  # it too (its stack frames: libFuzzer's stack-depth feature): after
-  # oracle.c was split, seed 1's reduced to 16 nodes, seed 2's to 8.
+  # seeds 1, 2, 4 and 5 to 8, 9, 10 and 8.  Code that gives no feedback
+  # moves it too (its stack frames: libFuzzer's stack-depth feature), and so
+  # does alpha-equality matching free variables by pointer
+  # (compiler/ir/equal.c): after both, seed 1's reduced to 16 nodes.
   set(_bug_cases
       "bad_fold_swap result 2"
       "bad_cse_attrs type|result|well-formed 2"
@@ -73,10 +74,14 @@ if(RS_TEST_PASSES)
   # custom mutator: the input it failed on becomes the mutant, and the
   # check (which decodes with spans too) reports the generator's failure
   # from the saved file (unit_generator_failure: the mutator's side).
+  # The crash file is kept for reduce_generator_spans (its program text
+  # cannot fail: the failure is in decoding).
   add_test(NAME oracle_generator_spans
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer> -
                    generator 200000 -fault=generator_spans)
-  set_tests_properties(oracle_generator_spans PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
+  set_tests_properties(
+    oracle_generator_spans PROPERTIES TIMEOUT 600 FIXTURES_SETUP crash_generator_spans ENVIRONMENT
+    "${RS_TEST_ENV};FIND_BUG_KEEP=${CMAKE_BINARY_DIR}/crashes/generator_spans")
   # A relation that rejects a valid encoding its solver draws (reshape's,
   # a -1 right after a 0): the solvers never ask the relation, so the
   # generator draws it and the oracle names the operator and both types.

@@ -15,3 +15,25 @@ if(RS_ENGINE STREQUAL "libfuzzer")
                    -max_total_time=25 -timeout=5)
   set_tests_properties(fuzz_parse_smoke PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60)
 endif()
+# Linear in graph bindings (tests/scripts/parse_linear).
+add_test(NAME fuzz_parse_linear COMMAND ${CMAKE_SOURCE_DIR}/tests/scripts/parse_linear
+                                        $<TARGET_FILE:parse_fuzzer>)
+set_tests_properties(fuzz_parse_linear PROPERTIES TIMEOUT 120)
+# A file given to a target directly that is longer than its -max_len is
+# said to be (libFuzzer runs only its first -max_len bytes).
+if(RS_ENGINE STREQUAL "libfuzzer")
+  string(REPEAT "// a comment line of a long input\n" 200 _long)
+  file(WRITE ${CMAKE_BINARY_DIR}/long_input.relay "${_long}def @main() -> float32 { 1f }\n")
+  string(REPEAT "a" 2000 _long)
+  file(WRITE ${CMAKE_BINARY_DIR}/long_input.bin "${_long}")
+  add_test(NAME fuzz_parse_max_len_warning COMMAND parse_fuzzer
+                                                   ${CMAKE_BINARY_DIR}/long_input.relay)
+  add_test(NAME fuzz_pass_max_len_warning COMMAND pass_fuzzer -passes=dead_code
+                                                  ${CMAKE_BINARY_DIR}/long_input.bin)
+  set_tests_properties(
+    fuzz_parse_max_len_warning PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60
+    PASS_REGULAR_EXPRESSION "warning: [^\n]*long_input.relay has 6830 bytes, more than -max_len=4096")
+  set_tests_properties(
+    fuzz_pass_max_len_warning PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60
+    PASS_REGULAR_EXPRESSION "warning: [^\n]*long_input.bin has 2000 bytes, more than -max_len=1024")
+endif()

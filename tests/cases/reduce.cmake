@@ -2,7 +2,10 @@
 # only).  reduce_<bug> reduces the crash file oracle_<bug> found
 # (tests/cases/oracles.cmake keeps it) and requires a program of at most 12
 # expression nodes that fails with the same pass and oracle
-# (tests/reduce/reduce_bug); reduce_triage requires crash files of two
+# (tests/reduce/reduce_bug), and that reduce says its OUT.relay fails the
+# same way -- except reduce_generator_spans, a failure of the generator
+# (made while decoding), which the text cannot have: reduce must say so;
+# reduce_triage requires crash files of two
 # passes in two buckets and several of one pass in one (tests/reduce/triage).
 if(RS_TEST_PASSES)
   set(_reduce_cases
@@ -10,7 +13,8 @@ if(RS_TEST_PASSES)
       "bad_cse_attrs 12 bad_cse_attrs"
       "bad_dce_refwrite 16 bad_dce_refwrite"
       "bad_anf 12 bad_anf"
-      "print_drop_attr 12 simplify_expr -fault=print_drop_attr")
+      "print_drop_attr 12 simplify_expr -fault=print_drop_attr"
+      "generator_spans 40 - -fault=generator_spans")
   foreach(case ${_reduce_cases})
     string(REPLACE " " ";" case ${case})
     list(GET case 0 bug)
@@ -21,6 +25,11 @@ if(RS_TEST_PASSES)
                      $<TARGET_FILE:pass_fuzzer> ${CMAKE_BINARY_DIR}/crashes/${bug} ${args})
     set_tests_properties(reduce_${bug} PROPERTIES FIXTURES_REQUIRED crash_${bug}
                          ENVIRONMENT "${RS_TEST_ENV};MAX_NODES=${max_nodes}" TIMEOUT 120)
+    if(bug STREQUAL generator_spans)
+      # Its point is the check: line: 300 runs of the reducer, any size.
+      set_property(TEST reduce_${bug} APPEND PROPERTY ENVIRONMENT "TEXT_CHECK=differs"
+                                                                   "REDUCE_MAX_TESTS=300")
+    endif()
   endforeach()
   add_test(NAME reduce_triage
            COMMAND ${CMAKE_SOURCE_DIR}/tests/reduce/triage $<TARGET_FILE:relaysmith>

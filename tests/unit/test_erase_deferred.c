@@ -14,6 +14,9 @@
 #include "generator/gen.h"
 #include "test.h"
 
+/* The checker fault exists only in the test build (RS_TEST_PASSES): the
+ * other presets compile this file to an empty test. */
+#ifdef RS_TEST_PASSES
 /* Erase every erasable annotation of text's program (per recover), check
  * it again and verify; true when inference recovered everything.  *n gets
  * the number erased. */
@@ -118,6 +121,7 @@ static void generated(void) {
   CHECK(fails[1][0] == 0);
   CHECK(fails[1][1] > 0);
 }
+#endif
 
 int main(void) {
 #ifdef RS_TEST_PASSES

@@ -30,6 +30,14 @@ static void test_alpha(void) {
   Var *y = ir_var(m, "y", NULL), *x2 = ir_var(m, "x", NULL);
   Expr *fy = ir_func(m, 1, &y, NULL, ir_var_ref(m, x2));
   CHECK(!ir_expr_alpha_equal(fx, fy));
+  /* Two free variables with the same name hint are different variables
+   * (the printer names them %x and %x1): not equal, unlike one with itself. */
+  Var *xa = ir_var(m, "x", NULL), *xb = ir_var(m, "x", NULL);
+  CHECK(!ir_expr_alpha_equal(ir_var_ref(m, xa), ir_var_ref(m, xb)));
+  CHECK(ir_expr_alpha_equal(ir_var_ref(m, xa), ir_var_ref(m, xa)));
+  Expr *pa[2] = {ir_var_ref(m, xa), ir_var_ref(m, xb)},
+       *pb[2] = {ir_var_ref(m, xa), ir_var_ref(m, xa)};
+  CHECK(!ir_expr_alpha_equal(ir_tuple(m, 2, pa), ir_tuple(m, 2, pb)));
   /* Attributes matter. */
   Attrs at1 = {0}, at2 = {0};
   ir_attr_set_int(m->arena, &at1, "axis", 0);

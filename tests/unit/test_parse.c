@@ -443,6 +443,29 @@ static void test_multiple_errors(void) {
   diag_free(&d);
 }
 
+/* A long line is echoed clipped to 80 columns around the caret, which
+ * stays under the error. */
+static void test_long_line(void) {
+  char src[4096] = "def @a() -> float32 { ";
+  for (int i = 0; i < 200; i++)
+    strcat(src, "1f + ");
+  strcat(src, "%nope");
+  for (int i = 0; i < 200; i++)
+    strcat(src, " + 1f");
+  strcat(src, " }\n");
+  Diag d;
+  Module *m = parse(src, &d);
+  CHECK(!m && d.line == 1 && d.col == 1023);
+  const char *l = strchr(d.text, '\n') + 1, *caret = strchr(l, '\n') + 1;
+  const char *end = strchr(caret, '\n');
+  CHECK_MSG(caret - l <= 88 && strncmp(l, "...", 3) == 0 && strstr(l, "...\n") == caret - 4,
+            "the echoed line is not clipped:\n%s", d.text);
+  const char *at = strstr(l, "%nope");
+  CHECK_MSG(at && end && end[-1] == '^' && end - 1 - caret == at - l,
+            "the caret is not under it:\n%s", d.text);
+  diag_free(&d);
+}
+
 /* Builds a string of n copies of a, then mid, then n copies of b. */
 static char *nest(int n, const char *pre, const char *a, const char *mid, const char *b,
                   const char *post) {
@@ -588,6 +611,7 @@ int main(void) {
   test_errors();
   test_more_errors();
   test_multiple_errors();
+  test_long_line();
   test_depth_limits();
   test_garbage();
   return test_summary();
