@@ -336,9 +336,14 @@ int cmd_run(int argc, char **argv) {
     if (!pass_lookup(print_after, strlen(print_after)))
       rc = tool_usage_error("run", "--print-after=%s: unknown pass (run --help lists them; or all)",
                             print_after);
-    else if (c.pipeline.n || !tf.sidecar)
-      rc = tool_usage_error("run", "--print-after=%s: %s is not in --passes", print_after,
-                            print_after);
+    else if (c.pipeline.n || !tf.sidecar) {
+      char passes[1024] = "";
+      for (int i = 0, n = 0; i < c.pipeline.n && n < (int)sizeof passes; i++)
+        n += snprintf(passes + n, sizeof passes - (size_t)n, "%s%s", i ? "," : "",
+                      c.pipeline.stage[i].name);
+      rc = tool_usage_error("run", "--print-after=%s: %s is not in --passes=%s", print_after,
+                            print_after, passes);
+    }
     if (rc == 2)
       goto done;
   }
