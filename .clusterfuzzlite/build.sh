@@ -3,7 +3,8 @@
 # $CC, $CXX, $CFLAGS, $CXXFLAGS and $LIB_FUZZING_ENGINE exactly as given
 # (RS_ENGINE=external adds no flags of its own; targets link with $CXX),
 # and puts into $OUT each target with its <target>_seed_corpus.zip,
-# <target>.dict and <target>.options.  Where the image has MLIR 22 (the
+# <target>.dict, <target>.options and <target>.known (the known-bug list
+# mlir_fuzzer reads beside itself).  Where the image has MLIR 22 (the
 # Dockerfile installs it when it can), mlir_fuzzer is built too, and the
 # shared libraries it needs (libMLIR, libLLVM and theirs, and the runner
 # utilities the JIT loads) go into $OUT/lib, where its rpath ($ORIGIN/lib)
@@ -27,6 +28,9 @@ while read -r target; do
   fi
   if [ -f "$RS_DICT" ]; then cp "$RS_DICT" "$OUT/$target.dict"; fi
   if [ -f "$RS_OPTIONS" ]; then cp "$RS_OPTIONS" "$OUT/$target.options"; fi
+  # The known-bug list, which the target reads beside itself.
+  known="$src/harnesses/known/$target.known"
+  if [ -f "$known" ]; then cp "$known" "$OUT/$target.known"; fi
 done < "$build/fuzz_targets.txt"
 if grep -qx mlir_fuzzer "$build/fuzz_targets.txt"; then
   mkdir -p "$OUT/lib"

@@ -34,7 +34,8 @@
  * with -known=FILE; "none" for no list) skips the failures whose
  * signature (verdict_signature) matches a line of FILE, "SIGNATURE<tab>note"
  * with * matching any text, and counts them: a long run keeps finding new
- * bugs, not the ones already triaged.
+ * bugs, not the ones already triaged.  A <harness name>.known beside the
+ * binary (as the ClusterFuzzLite build ships it) wins over the built-in FILE.
  *
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
  * on by default) it mutates with the span-aware mutator.
@@ -44,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "defaults.h"
 #include "targets/targets.h"
@@ -329,7 +331,8 @@ static void say_passed(const Verdict *v, const char *file) {
 /* ------------------------------------------------------------ known bugs */
 
 enum { MAX_KNOWN = 256 };
-static char *known[MAX_KNOWN]; /* signature patterns (* matches any text) */
+static char *known[MAX_KNOWN];     /* signature patterns (* matches any text) */
+static long known_hits[MAX_KNOWN]; /* failures each pattern skipped */
 static int nknown;
 static long nskipped;
 
@@ -342,12 +345,29 @@ static bool glob(const char *p, const char *text) {
   return *p == *text && glob(p + 1, text + 1);
 }
 
-static void known_load(void) {
-  const char *path = config.opt.known[0] ? config.opt.known : NULL;
+/* The list used without -known=: <harness>.known beside the binary when
+ * there is one (the ClusterFuzzLite build ships it so), else the source
+ * tree's list the build named (RS_KNOWN_BUGS), else none. */
+static const char *known_default(char *buf, size_t cap) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
+  if (slash) {
+    *slash = 0;
+    snprintf(buf, cap, "%s/%s.known", exe, harness.name);
+    if (access(buf, R_OK) == 0)
+      return buf;
+  }
 #ifdef RS_KNOWN_BUGS
-  if (!path)
-    path = RS_KNOWN_BUGS;
+  return RS_KNOWN_BUGS;
+#else
+  return NULL;
 #endif
+}
+
+static void known_load(void) {
+  static char beside[4200];
+  const char *path = config.opt.known[0] ? config.opt.known : known_default(beside, sizeof beside);
   FILE *f = path && strcmp(path, "none") != 0 ? fopen(path, "r") : NULL;
   char line[1024];
   while (f && nknown < MAX_KNOWN && fgets(line, sizeof line, f)) {
@@ -361,8 +381,12 @@ static void known_load(void) {
   }
 }
 
+/* At exit: the failures skipped, in all and by each rule that skipped any. */
 static void known_report(void) {
   fprintf(stderr, "relaysmith: %ld failures skipped as known bugs\n", nskipped);
+  for (int i = 0; i < nknown; i++)
+    if (known_hits[i])
+      fprintf(stderr, "relaysmith:   %ld by rule %d: %s\n", known_hits[i], i + 1, known[i]);
 }
 
 /* Is v's failure one of the known bugs?  Says so, for the first ones. */
@@ -371,6 +395,7 @@ static bool known_bug(const Verdict *v) {
   verdict_signature(v, sig, sizeof sig);
   for (int i = 0; i < nknown; i++)
     if (glob(known[i], sig)) {
+      known_hits[i]++;
       if (nskipped++ < 10)
         fprintf(stderr, "relaysmith: known bug skipped: %s\n", sig);
       if (nskipped == 1)
@@ -380,6 +405,21 @@ static bool known_bug(const Verdict *v) {
   return false;
 }
 
+/* The report of v, as printed, also in PATH.report beside the crash file:
+ * with -fork= libFuzzer keeps a failing job's output only while it runs. */
+static void report_write(const char *path, const Verdict *v, const char *cmd) {
+  char name[4200];
+  snprintf(name, sizeof name, "%s.report", path);
+  FILE *f = fopen(name, "w");
+  if (!f) {
+    fprintf(stderr, "relaysmith: cannot write %s\n", name);
+    return;
+  }
+  oracle_report_files(f, &config, v, cmd, v->nfiles ? path : NULL);
+  fclose(f);
+  fprintf(stderr, "relaysmith: the report is also in %s\n", name);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Verdict v;
   if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v) && !known_bug(&v)) {
@@ -387,8 +427,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool saved = reproduce_command(data, size, cmd, path);
     if (v.nfiles)
       oracle_write_files(&v, path, stderr);
-    if (!saved) /* libFuzzer is about to save it: its flags go next to it */
+    if (!saved) { /* libFuzzer is about to save it: its flags and report go next to it */
       rs_sidecar_write(path, harness.name, ncheck_flags, check_flags, stderr);
+      report_write(path, &v, cmd);
+    }
     oracle_report_files(stderr, &config, &v, cmd, v.nfiles ? path : NULL);
     abort();
   }

@@ -601,7 +601,8 @@ static bool list_files(const char *dir, Case **v, int *n, int *cap) {
       if (de->d_name[0] == '.' || (len > 4 && !strcmp(de->d_name + len - 4, ".min")) ||
           (len > 6 && !strcmp(de->d_name + len - 6, ".relay")) ||
           (len > 5 && !strcmp(de->d_name + len - 5, ".mlir")) ||
-          (len > 6 && !strcmp(de->d_name + len - 6, ".flags")))
+          (len > 6 && !strcmp(de->d_name + len - 6, ".flags")) ||
+          (len > 7 && !strcmp(de->d_name + len - 7, ".report")))
         continue; /* hidden, what reduce wrote, or a sidecar */
       snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
       if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -647,9 +648,9 @@ static const char triage_help[] =
     "one line per bucket with the number of files, the signature and the\n"
     "smallest file, the biggest bucket first.  Files that do not fail are\n"
     "counted separately, and the first 20 said why (the flags they ran with);\n"
-    "hidden files and *.min, *.relay, *.mlir, *.flags (reduce's and the MLIR\n"
-    "target's reproducers, sidecars) are skipped.  With --reduce, each bucket's\n"
-    "smallest file is reduced (as by 'relaysmith reduce') into FILE.min and\n"
+    "hidden files and *.min, *.relay, *.mlir, *.flags, *.report (reduce's and\n"
+    "the MLIR target's reproducers, sidecars) are skipped.  With --reduce, each\n"
+    "bucket's smallest file is reduced (as by 'relaysmith reduce') into FILE.min and\n"
     "FILE.min.relay, or into DIR/<name>.min with --out DIR.\n"
     "\n" TARGET_OPTIONS "  --reduce         reduce each bucket's smallest file\n"
     "  --out DIR        where --reduce writes\n";

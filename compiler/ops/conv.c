@@ -12,6 +12,9 @@
  *            strides and dilations must be positive, padding non-negative;
  *            layouts NCHW / OIHW only.  channels and output channels must
  *            be divisible by groups.
+ *   padding  a tap in the zero padding still multiplies its weight, as
+ *            TVM's convolution of the zero-padded input does: a NaN or
+ *            infinite weight that meets only padding makes the sum NaN.
  *
  * Solver.  Every freedom is drawn from a range of values each of which can
  * still be completed within the limits: groups, the input channels per
@@ -200,10 +203,11 @@ void k_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
               for (int64_t kx = 0; kx < kw; kx++) {
                 int64_t iy = y * w.s[0] + ky * w.d[0] - w.pad[0];
                 int64_t ix = z * w.s[1] + kx * w.d[1] - w.pad[1];
+                int64_t j = ((o * cg + c) * kh + ky) * kw + kx;
                 if (iy < 0 || iy >= ih || ix < 0 || ix >= iw)
-                  continue; /* zero padding */
-                op_acc_mad(&acc, x, ((n * ic + c0 + c) * ih + iy) * iw + ix, wt,
-                           ((o * cg + c) * kh + ky) * kw + kx);
+                  op_acc_mad_zero(&acc, wt, j); /* zero padding */
+                else
+                  op_acc_mad(&acc, x, ((n * ic + c0 + c) * ih + iy) * iw + ix, wt, j);
               }
           op_acc_store(&acc, r, idx++);
         }

@@ -404,6 +404,13 @@ static inline void op_acc_mad(OpAcc *a, const Tensor *x, int64_t i, const Tensor
     a->i += (uint64_t)op_elem_i(x, i, a->dt) * (uint64_t)op_elem_i(y, j, a->dt);
 }
 
+/* acc += 0 * y[j]: a tap in zero padding, multiplied as TVM multiplies
+ * it (a NaN or infinite y makes the sum NaN; a finite one adds nothing). */
+static inline void op_acc_mad_zero(OpAcc *a, const Tensor *y, int64_t j) {
+  if (ir_dtype_is_float(a->dt))
+    a->f += 0.0 * op_elem_f(y, j, a->dt);
+}
+
 /* Writes the accumulated value to r[k]. */
 static inline void op_acc_store(const OpAcc *a, Tensor *r, int64_t k) {
   if (ir_dtype_is_float(a->dt))

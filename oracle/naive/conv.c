@@ -8,7 +8,9 @@
  * kernel taps (ky, kx) of
  *   D[n, g * C + c, y * sh + ky * dh - top, x * sw + kx * dw - left]
  *   * W[o, c, ky, kx]
- * where C = W's dim 1, g = o / (O / groups), and taps outside D count 0. */
+ * where C = W's dim 1, g = o / (O / groups), and a tap outside D reads a
+ * zero (padding), which still multiplies its weight: 0 * NaN = NaN, as in
+ * TVM, which pads D with zeros before it convolves. */
 void nv_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
                int nouts) {
   const Tensor *x = args[0], *w = args[1];
@@ -29,12 +31,12 @@ void nv_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
         for (int64_t kx = 0; kx < w->shape[3]; kx++) {
           int64_t iy = c[2] * s[0] + ky * dil[0] - pad[0];
           int64_t ix = c[3] * s[1] + kx * dil[1] - pad[1];
-          if (iy < 0 || iy >= x->shape[2] || ix < 0 || ix >= x->shape[3])
-            continue;
+          bool outside = iy < 0 || iy >= x->shape[2] || ix < 0 || ix >= x->shape[3];
           int64_t dc[4] = {c[0], g * w->shape[1] + ch, iy, ix}, wc[4] = {c[1], ch, ky, kx};
-          double fd, fw;
-          int64_t id, iw;
-          nv_convert(x, nv_index(4, x->shape, dc), r->dtype, &fd, &id);
+          double fd = 0, fw;
+          int64_t id = 0, iw;
+          if (!outside)
+            nv_convert(x, nv_index(4, x->shape, dc), r->dtype, &fd, &id);
           nv_convert(w, nv_index(4, w->shape, wc), r->dtype, &fw, &iw);
           sf += fd * fw;
           si += (uint64_t)id * (uint64_t)iw;

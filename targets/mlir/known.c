@@ -7,20 +7,27 @@
 #include <float.h>
 #include <math.h>
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/typing/typing.h"
 #include "translate.h"
 
-/* Three known causes make a correct translation give a different result:
- *   - MLIR 22.1's TOSA folders rewrite a float x * 0 into 0 (wrong for
- *     NaN, infinities, negative x) and x + 0, x - -0 into x (wrong for
- *     x = -0): docs/findings/mlir.md #5;
- *   - tosa-to-linalg starts reduce_min (reduce_max) at FLT_MAX (-FLT_MAX)
- *     instead of +inf (-inf), so a slice of infinities reduces to the
- *     largest finite float: docs/findings/mlir.md #16;
- *   - relayc's conv2d kernel skips the padding taps, so a NaN or infinite
- *     weight that meets only padding leaves the sum finite, where TVM
- *     and TOSA multiply the padding's zeros (0 * NaN = NaN).
- * A difference in a program with such a pattern (and, for the last two,
- * of that form) is counted as known, not as a failure. */
+/* Two known causes make a correct translation give a different result:
+ *   fold-zero   MLIR 22.1's TOSA folders rewrite a float x * 0 into 0
+ *               (wrong for NaN, infinities, negative x) and x + 0, x - 0
+ *               into x (wrong for x = -0): docs/findings/mlir.md #5;
+ *   reduce-inf  tosa-to-linalg starts reduce_min (reduce_max) at FLT_MAX
+ *               (-FLT_MAX) instead of +inf (-inf), so a slice of
+ *               infinities reduces to the largest finite float: #16.
+ * A program holding a cause's pattern is not enough: the difference is
+ * known only when a replay confirms the cause.  fold-zero: relayc's
+ * interpreter runs the program with MLIR's folds done by hand (every fold
+ * site at once, or one site alone) and must give exactly MLIR's result.
+ * reduce-inf: every differing element must be the one the cause predicts
+ * (the largest finite float of the sign of the interpreter's infinity).
+ * Any other miscompile in the same program still shows, as a difference
+ * the replay does not explain. */
 
 typedef struct {
   const Module *m;
@@ -163,88 +170,251 @@ static bool differs_only(const EvValue *want, const EvValue *got, bool (*same)(d
   return true;
 }
 
-/* A NaN where want has a number (a padded conv2d with a non-finite
- * weight: 0 * NaN = NaN). */
-static bool new_nan(double want, double got) {
-  return isnan(got) && !isnan(want);
-}
-
 /* The largest finite float where want has the infinity of that sign
  * (#16), or what negation or a further reduction made of it. */
 static bool finite_for_inf(double want, double got) {
   return isinf(want) && fabs(got) == FLT_MAX && (want > 0) == (got > 0);
 }
 
-/* Whether the call e is one of the known causes above (conv: when the
- * difference is only new NaNs; min/max: when it is only ±FLT_MAX for
- * ±inf). */
-static bool known_pattern(const Known *k, const Expr *e, bool new_nans, bool max_for_inf) {
+/* Whether e is a float tensor operation. */
+static bool float_call(const Expr *e, OpId op) {
+  return e->kind == EX_CALL && e->call.kind == CALL_OP && e->call.op == op && e->type &&
+         e->type->kind == TY_TENSOR && ir_dtype_is_float(e->type->tensor.dtype);
+}
+
+/* Whether the call e is a place MLIR's folders rewrite (fold-zero): a
+ * float multiply, add or subtract with a zero operand, a bias_add of zeros,
+ * a layer_norm whose gamma is zeros. */
+static bool fold_site(const Known *k, const Expr *e) {
   if (e->kind != EX_CALL || e->call.kind != CALL_OP)
     return false;
   switch (e->call.op) {
-  case OP_MULTIPLY: return zero_like(k, e, 0);
+  case OP_MULTIPLY:
   case OP_ADD:
   case OP_SUBTRACT:
-  case OP_BIAS_ADD: return zero_like(k, e->call.args[0], 0) || zero_like(k, e->call.args[1], 0);
-  case OP_BATCH_NORM:
-  case OP_LAYER_NORM: /* their gamma is a multiplier, their beta a summand */
-    return (ir_attr_bool(&e->call.attrs, "scale", true) && zero_like(k, e->call.args[1], 0)) ||
-           (ir_attr_bool(&e->call.attrs, "center", true) && zero_like(k, e->call.args[2], 0));
-  case OP_MIN:
-  case OP_MAX: return max_for_inf;
-  case OP_CONV2D: {
-    const Attr *p = ir_attr_get(&e->call.attrs, "padding");
-    for (int i = 0; new_nans && p && p->kind == AV_INTS && i < p->n; i++)
-      if (p->ints[i] != 0)
-        return true;
-    return false;
-  }
+    return float_call(e, e->call.op) &&
+           (zero_like(k, e->call.args[0], 0) || zero_like(k, e->call.args[1], 0));
+  case OP_BIAS_ADD: return float_call(e, OP_BIAS_ADD) && zero_like(k, e->call.args[1], 0);
+  case OP_LAYER_NORM:
+    return float_call(e, OP_LAYER_NORM) && ir_attr_bool(&e->call.attrs, "scale", true) &&
+           zero_like(k, e->call.args[1], 0);
   default: return false;
   }
 }
 
-typedef struct {
-  const Known *k;
-  bool new_nans, max_for_inf;
-} Search;
-
-/* Whether some call in e has a known pattern. */
-static bool has_known(const Search *s, const Expr *e, int depth) {
+/* Whether some call in e has reduce-inf's pattern: a min or max. */
+static bool has_min_max(const Expr *e, int depth) {
   if (!e || depth > 200)
     return false;
-  if (known_pattern(s->k, e, s->new_nans, s->max_for_inf))
-    return true;
   switch (e->kind) {
   case EX_TUPLE:
     for (int i = 0; i < e->tuple.n; i++)
-      if (has_known(s, e->tuple.fields[i], depth + 1))
+      if (has_min_max(e->tuple.fields[i], depth + 1))
         return true;
     return false;
-  case EX_PROJ: return has_known(s, e->proj.tuple, depth + 1);
-  case EX_LET: return has_known(s, e->let.value, depth + 1) || has_known(s, e->let.body, depth + 1);
+  case EX_PROJ: return has_min_max(e->proj.tuple, depth + 1);
+  case EX_LET: return has_min_max(e->let.value, depth + 1) || has_min_max(e->let.body, depth + 1);
   case EX_IF:
-    return has_known(s, e->if_.cond, depth + 1) || has_known(s, e->if_.then, depth + 1) ||
-           has_known(s, e->if_.els, depth + 1);
+    return has_min_max(e->if_.cond, depth + 1) || has_min_max(e->if_.then, depth + 1) ||
+           has_min_max(e->if_.els, depth + 1);
   case EX_CALL:
+    if (e->call.kind == CALL_OP && (e->call.op == OP_MIN || e->call.op == OP_MAX))
+      return true;
     for (int i = 0; i < e->call.nargs; i++)
-      if (has_known(s, e->call.args[i], depth + 1))
+      if (has_min_max(e->call.args[i], depth + 1))
         return true;
     return false;
   default: return false;
   }
 }
 
-bool mlt_known_difference(const Module *m, const EvValue *want, const EvValue *got) {
-  bool new_nans = differs_only(want, got, new_nan);
-  bool max_for_inf = differs_only(want, got, finite_for_inf);
+enum { MAX_SITES = 16 };
+
+typedef struct Sites {
+  const Known *k;
+  Expr *at[MAX_SITES];
+  int n;
+} Sites;
+
+/* Add the fold sites of e to s, in walk order. */
+static void collect_sites(Sites *s, Expr *e, int depth) {
+  if (!e || depth > 200 || s->n == MAX_SITES)
+    return;
+  if (fold_site(s->k, e))
+    s->at[s->n++] = e;
+  switch (e->kind) {
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      collect_sites(s, e->tuple.fields[i], depth + 1);
+    return;
+  case EX_PROJ: collect_sites(s, e->proj.tuple, depth + 1); return;
+  case EX_LET:
+    collect_sites(s, e->let.value, depth + 1);
+    collect_sites(s, e->let.body, depth + 1);
+    return;
+  case EX_IF:
+    collect_sites(s, e->if_.cond, depth + 1);
+    collect_sites(s, e->if_.then, depth + 1);
+    collect_sites(s, e->if_.els, depth + 1);
+    return;
+  case EX_CALL:
+    for (int i = 0; i < e->call.nargs; i++)
+      collect_sites(s, e->call.args[i], depth + 1);
+    return;
+  default: return;
+  }
+}
+
+/* The fold sites of every function of m, in order; false when there are
+ * more than MAX_SITES (the replay then tries all of them only). */
+static int sites_of(const Module *m, Expr **at) {
+  int n = 0;
+  for (int i = 0; i < m->nfuncs && n < MAX_SITES; i++) {
+    Expr *fn = m->funcs[i]->func;
+    if (!fn)
+      continue;
+    Known k = {m, fn->func.body};
+    Sites s = {.k = &k};
+    collect_sites(&s, fn->func.body, 0);
+    for (int j = 0; j < s.n && n < MAX_SITES; j++)
+      at[n++] = s.at[j];
+  }
+  return n;
+}
+
+/* e becomes broadcast_to(x, e's shape): what a fold to x gives. */
+static void become(Module *m, Expr *e, Expr *x) {
+  const Type *t = e->type;
+  Expr **args = ARENA_ARRAY(m->arena, Expr *, 1);
+  args[0] = x;
+  e->call.op = OP_BROADCAST_TO;
+  e->call.nargs = 1;
+  e->call.args = args;
+  e->call.attrs = (Attrs){0};
+  ir_attr_set_ints(m->arena, &e->call.attrs, "shape", t->tensor.rank, t->tensor.shape);
+}
+
+/* layer_norm(x, 0, beta) folded: its normalised x times the zero gamma is
+ * 0, so the result is beta along the axis (center) or zeros. */
+static void fold_layer_norm(Module *m, Expr *e) {
+  const Type *t = e->type;
+  if (!ir_attr_bool(&e->call.attrs, "center", true)) {
+    e->call.op = OP_ZEROS_LIKE;
+    e->call.nargs = 1;
+    e->call.attrs = (Attrs){0};
+    return;
+  }
+  int rank = t->tensor.rank;
+  int64_t axis = ir_attr_int(&e->call.attrs, "axis", -1);
+  axis = axis < 0 ? axis + rank : axis;
+  int64_t shape[IR_MAX_RANK];
+  int n = 0;
+  shape[n++] = t->tensor.shape[axis];
+  for (int64_t i = axis + 1; i < rank; i++)
+    shape[n++] = 1;
+  Attrs at = {0};
+  ir_attr_set_ints(m->arena, &at, "newshape", n, shape);
+  become(m, e, ir_call_op(m, OP_RESHAPE, 1, &e->call.args[2], &at));
+}
+
+/* The fold site e rewritten into what MLIR folds it to: x * 0 -> zeros,
+ * x + 0 and x - 0 -> x, 0 - x -> -x, bias_add(x, 0) -> x, and a
+ * layer_norm by zeros -> beta along its axis. */
+static void fold(Module *m, const Known *k, Expr *e) {
+  Expr **a = e->call.args;
+  bool z0 = zero_like(k, a[0], 0), z1 = e->call.nargs > 1 && zero_like(k, a[1], 0);
+  switch (e->call.op) {
+  case OP_MULTIPLY:
+    if (!(z0 && z1))
+      a[z0 ? 1 : 0] = ir_call_op(m, OP_ZEROS_LIKE, 1, &a[z0 ? 1 : 0], NULL);
+    return;
+  case OP_ADD: become(m, e, a[z1 ? 0 : 1]); return;
+  case OP_SUBTRACT: become(m, e, z1 ? a[0] : ir_call_op(m, OP_NEGATIVE, 1, &a[1], NULL)); return;
+  case OP_BIAS_ADD: become(m, e, a[0]); return;
+  case OP_LAYER_NORM: fold_layer_norm(m, e); return;
+  default: return;
+  }
+}
+
+/* The function of m whose body holds e (for zero_like's let lookups). */
+static Known known_at(const Module *m, const Expr *e) {
   for (int i = 0; i < m->nfuncs; i++) {
     const Expr *fn = m->funcs[i]->func;
     if (!fn)
       continue;
     Known k = {m, fn->func.body};
-    Search s = {&k, new_nans, max_for_inf};
-    if (has_known(&s, fn->func.body, 0))
-      return true;
+    Sites s = {.k = &k};
+    collect_sites(&s, (Expr *)fn->func.body, 0);
+    for (int j = 0; j < s.n; j++)
+      if (s.at[j] == e)
+        return k;
   }
-  return false;
+  return (Known){m, NULL};
+}
+
+/* Whether relayc's interpreter, on text parsed again with the fold sites
+ * in `which` (a bit per site; all when 0) rewritten, gives got on the
+ * inputs of seed. */
+static bool replay_gives(const char *text, uint32_t which, uint64_t seed, const EvValue *got) {
+  Diag d;
+  diag_init(&d, "replay", text);
+  Module *m = ir_parse_module(text, strlen(text), "replay", &d);
+  bool same = false;
+  if (m && ty_check_module(m, &d)) {
+    Expr *at[MAX_SITES];
+    int n = sites_of(m, at);
+    Known ks[MAX_SITES];
+    for (int i = 0; i < n; i++) /* decided before any rewrite */
+      ks[i] = known_at(m, at[i]);
+    for (int i = 0; i < n; i++)
+      if (!which || (which >> i & 1))
+        fold(m, &ks[i], at[i]);
+    if (ty_check_module(m, &d)) {
+      EvRun *run = ev_run_new(NULL);
+      EvResult r = ev_run_main(run, m, seed);
+      static const EvRules lowered = {.tol = &ev_default_tolerance};
+      char why[256];
+      same = r.status == EV_OK &&
+             ev_compare_values(r.value, got, &lowered, why, sizeof why) == EV_SAME;
+      ev_run_free(run);
+    }
+  }
+  if (m)
+    ir_module_free(m);
+  diag_free(&d);
+  return same;
+}
+
+/* fold-zero's replay: all fold sites folded, or one alone. */
+static bool fold_confirmed(const Module *m, int nsites, uint64_t seed, const EvValue *got) {
+  char *text = ir_print_module(m);
+  bool same = replay_gives(text, 0, seed, got);
+  for (int i = 0; !same && nsites > 1 && i < nsites && i < MAX_SITES; i++)
+    same = replay_gives(text, 1u << i, seed, got);
+  free(text);
+  return same;
+}
+
+const char *mlt_known_name(MltKnown k) {
+  static const char *const names[MLT_KNOWN_COUNT] = {
+      [MLT_KNOWN_NONE] = "none",
+      [MLT_KNOWN_FOLD_ZERO] = "fold-zero",
+      [MLT_KNOWN_REDUCE_INF] = "reduce-inf",
+  };
+  return k >= 0 && k < MLT_KNOWN_COUNT ? names[k] : "?";
+}
+
+MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got,
+                         MltKnown *pattern) {
+  Expr *at[MAX_SITES];
+  int nsites = sites_of(m, at);
+  bool minmax = false;
+  for (int i = 0; i < m->nfuncs && !minmax; i++)
+    minmax = m->funcs[i]->func && has_min_max(m->funcs[i]->func->func.body, 0);
+  *pattern = nsites ? MLT_KNOWN_FOLD_ZERO : minmax ? MLT_KNOWN_REDUCE_INF : MLT_KNOWN_NONE;
+  if (minmax && differs_only(want, got, finite_for_inf))
+    return MLT_KNOWN_REDUCE_INF;
+  if (nsites && fold_confirmed(m, nsites, seed, got))
+    return MLT_KNOWN_FOLD_ZERO;
+  return MLT_KNOWN_NONE;
 }

@@ -262,6 +262,15 @@ static void count_feature(uint32_t hash) {
     rs_mlir_count(hash);
 }
 
+/* Per known cause (translate.h): the miscompiles whose program held its
+ * pattern, and those of them its replay confirmed (the rest are reported). */
+static long known_matched[MLT_KNOWN_COUNT], known_confirmed[MLT_KNOWN_COUNT];
+
+static void known_count(MltKnown pattern, MltKnown cause) {
+  known_matched[pattern]++;
+  known_confirmed[cause]++;
+}
+
 /* -mlir_stats=1: the counts, at exit. */
 static void print_stats(void) {
   MltTargetStats st = mlt_target_stats();
@@ -270,6 +279,11 @@ static void print_stats(void) {
           "compared, %ld defects (%ld accepted by the verifier) (feedback %s)\n",
           st.features, st.rejected, st.executed, st.defects, st.accepted,
           feedback() ? "on" : "off");
+  for (int k = MLT_KNOWN_NONE + 1; k < MLT_KNOWN_COUNT; k++)
+    fprintf(stderr,
+            "relaysmith: mlir: known cause %s: %ld miscompiles held its pattern, a replay "
+            "confirmed %ld (skipped as known)\n",
+            mlt_known_name(k), known_matched[k], known_confirmed[k]);
 }
 
 static void configure(const RsOptions *o) {
@@ -817,13 +831,25 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
         if (p->jit && mls_call(session, p->jit, sig->nargs, flat, run->arena, &got)) {
           int pos = 0;
           EvValue *value = mlt_unflatten_value(run, sig->result, got, &pos);
-          n += (size_t)snprintf(cmd + n, sizeof cmd - n, "# MLIR gives:                %s\n",
-                                ev_print_value(run->arena, value));
+          bool diff = !strcmp(v->oracle, "differential");
+          n += (size_t)snprintf(cmd + n, sizeof cmd - n, "# MLIR gives:                %s%s\n",
+                                ev_print_value(run->arena, value),
+                                diff ? "  (this pipeline, the second; the first pipeline's "
+                                       "value differs as the detail line says)"
+                                     : "");
           char blamed[128];
-          if (mlt_known_difference(p->m, want.value, value))
-            snprintf(p->key, sizeof p->key,
-                     "known cause: a float op with a constant zero (MLIR "
-                     "folds it), min/max of infinities or a padded conv2d");
+          MltKnown pattern, cause = mlt_known_cause(p->m, v->seed, want.value, value, &pattern);
+          known_count(pattern, cause);
+          if (pattern && !cause)
+            n += (size_t)snprintf(cmd + n, sizeof cmd - n,
+                                  "# the program holds the pattern of the known cause %s, but "
+                                  "its replay does not give MLIR's values: not that cause\n",
+                                  mlt_known_name(pattern));
+          if (cause)
+            snprintf(p->key, sizeof p->key, "known cause: %s (%s)", mlt_known_name(cause),
+                     cause == MLT_KNOWN_FOLD_ZERO
+                         ? "MLIR folds a float op with a constant zero, confirmed by replay"
+                         : "reduce_min/max of infinities give the largest finite float");
           else if (v->key) /* the oracle's own (the differential's) */
             ;
           else if (blame(p, &v->pipeline, sig->nargs, flat, want.value, blamed, sizeof blamed))

@@ -94,12 +94,26 @@ char *mlt_entry(const MltSig *sig, Tensor *const *args);
 bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **results, char *err,
                        size_t errlen);
 
-/* Whether the difference between want (relayc's interpreter) and got
- * (MLIR's run of the translation of m) may have a known cause that is
- * not a new bug: MLIR 22.1 folds float x * 0 to 0 and x + 0 to x
- * (docs/findings/mlir.md #5), its reduce_min/max of infinities give
- * the largest finite float (#16), and relayc's conv2d skips the padding
- * taps where TOSA multiplies them (0 * NaN = NaN).  known.c. */
-bool mlt_known_difference(const Module *m, const EvValue *want, const EvValue *got);
+/* The known causes of a difference between relayc's interpreter and a
+ * correct translation run by MLIR 22 (docs/findings/mlir.md): fold-zero,
+ * MLIR folds float x * 0 to 0 and x + 0 to x (#5); reduce-inf, its
+ * reduce_min/max of infinities give the largest finite float (#16). */
+typedef enum MltKnown {
+  MLT_KNOWN_NONE,
+  MLT_KNOWN_FOLD_ZERO,
+  MLT_KNOWN_REDUCE_INF,
+  MLT_KNOWN_COUNT
+} MltKnown;
+
+/* Which known cause explains that MLIR's run of the translation of m gave
+ * got where relayc's interpreter gave want, on the inputs of seed: the
+ * cause whose pattern m holds *and* whose replay gives exactly got (so a
+ * second, different miscompile in the same program is never explained
+ * away); MLT_KNOWN_NONE when none.  *pattern is the cause whose pattern m
+ * holds, confirmed or not.  known.c. */
+MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got,
+                         MltKnown *pattern);
+/* "fold-zero", "reduce-inf", "none". */
+const char *mlt_known_name(MltKnown k);
 
 #endif

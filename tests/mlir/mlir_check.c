@@ -178,17 +178,17 @@ static void check(const Opts *o, Module *m, const char *name, Tally *t) {
     int pos = 0;
     EvValue *v = mlt_unflatten_value(in, tr.sig.result, got, &pos);
     bool differs = false;
+    MltKnown cause, pattern;
     t->compared++;
     /* A lowering may reassociate floats; everything else is exact. */
     static const EvRules lowered = {.tol = &ev_default_tolerance};
     if (ev_compare_values(want.value, v, &lowered, why, sizeof why) == EV_SAME) {
       t->equal++;
-    } else if (mlt_known_difference(m, want.value, v)) {
+    } else if ((cause = mlt_known_cause(m, seed, want.value, v, &pattern)) != MLT_KNOWN_NONE) {
       t->known++;
-      printf("%s: differs (%s), by a known cause: a float operation with a constant zero "
-             "(MLIR folds it, docs/findings/mlir.md #5), a min/max reduction of infinities (#16) "
-             "or a padded conv2d (relayc skips the padding)\n",
-             name, why);
+      printf("%s: differs (%s), by a known cause its replay confirms: %s "
+             "(docs/findings/mlir.md: fold-zero #5, reduce-inf #16)\n",
+             name, why, mlt_known_name(cause));
     } else {
       t->different++;
       differs = kept = true; /* the files stay for a person to look at */
