@@ -354,7 +354,7 @@ Expr *gen_shape_observed(GenCtx *g, Type *t, int budget);
              .max_numel = 256,                                                                     \
              .max_flops = 16384,                                                                   \
              .dtypes = (1u << DT_COUNT) - 1},                                                      \
-  .dtypes = (1u << DT_COUNT) - 1
+  .dtypes = (1u << DT_COUNT) - 1, .poly_weight = 3
 
 /* The data every pass-directed policy has in common with the default
  * policy (types, operators, swarm, limits); each adds its name, doc,

@@ -27,7 +27,6 @@ const GenPolicy gen_policy_default = {
     .name = "default",
     .doc = "every language feature and operator, programs of ~10-40 nodes",
     GEN_DEFAULT_DATA,
-    .poly_weight = 3,
 };
 
 static const GenPolicy *const policies[] = {

@@ -280,7 +280,6 @@ static Expr *body_one(GenCtx *g, Var *const *params, void *arg) {
 typedef struct Pair {
   GlobalFn *partner;
   Type *ft;
-  Var *tail;
   int budget;
 } Pair;
 
@@ -390,7 +389,7 @@ Expr *gen_poly_form(GenCtx *g, Type *t, int budget) {
   }
   GlobalFn *f0 = ir_global_intern(g->m, gen_global_name(g));
   GlobalFn *f1 = ir_global_intern(g->m, gen_global_name(g));
-  Pair p0 = {f1, ft, NULL, b[0] / 2}, p1 = {f0, ft, NULL, b[0] - b[0] / 2};
+  Pair p0 = {f1, ft, b[0] / 2}, p1 = {f0, ft, b[0] - b[0] / 2};
   gen_define_global(g, f0, ft, body_pair, &p0);
   gen_define_global(g, f1, ft, body_pair, &p1);
   add_poly(g, f0, ft);
