@@ -28,7 +28,23 @@ typedef struct Walk {
   const Var **lets;
   int nlets, caplets;
   const GlobalFn *fn; /* the global being walked */
+  struct {
+    const GlobalFn *from, *to;
+  } polyref[64]; /* references among polymorphic globals (generated: the
+                    prelude's bodies are not walked) */
+  int npolyref;
 } Walk;
+
+static bool is_prelude(const GlobalFn *g);
+
+/* Note a reference to global to from the global being walked, when both
+ * are polymorphic and to is not the prelude's. */
+static void see_ref(Walk *w, const GlobalFn *to) {
+  const Expr *a = w->fn->func, *b = to->func;
+  if (w->npolyref < 64 && a->func.ntvars && b && b->kind == EX_FUNC && b->func.ntvars &&
+      to != w->fn && !is_prelude(to))
+    w->polyref[w->npolyref].from = w->fn, w->polyref[w->npolyref++].to = to;
+}
 
 /* Record the kinds found in type t. */
 static void see_type(Walk *w, const Type *t) {
@@ -127,6 +143,7 @@ static void walk(Walk *w, const Expr *e, int lvl, int depth) {
   case EX_GLOBAL:
     h[GFE_GLOBAL_VALUE] = true;
     h[GFE_RECURSION] |= e->global == w->fn;
+    see_ref(w, e->global);
     break;
   case EX_CONST: {
     const Tensor *x = e->constant;
@@ -172,7 +189,9 @@ static void walk(Walk *w, const Expr *e, int lvl, int depth) {
       h[GFE_GLOBAL_CALL] = true;
       h[GFE_RECURSION] |= e->call.callee->global == w->fn;
       const Expr *gfn = e->call.callee->global->func;
-      h[GFE_POLY_CALL] |= gfn && gfn->kind == EX_FUNC && gfn->func.ntvars > 0;
+      h[GFE_POLY_CALL] |=
+          gfn && gfn->kind == EX_FUNC && gfn->func.ntvars > 0 && is_prelude(e->call.callee->global);
+      see_ref(w, e->call.callee->global);
       if ((*count_of(&w->seen, e->call.callee))++ == 0)
         in->nodes++;
     } else {
@@ -229,6 +248,7 @@ void gen_analyse(const Module *m, GenInfo *out) {
     if (!g->func || g->func->kind != EX_FUNC || is_prelude(g))
       continue;
     out->nfuncs++;
+    out->has[GFE_POLY_GLOBAL] |= g->func->func.ntvars > 0;
     w.fn = g;
     const Expr *f = g->func;
     (*count_of(&w.seen, f))++;
@@ -239,6 +259,10 @@ void gen_analyse(const Module *m, GenInfo *out) {
     walk(&w, f->func.body, 0, 1);
   }
   out->has[GFE_GLOBALS] = out->nfuncs > 1;
+  for (int i = 0; i < w.npolyref; i++)
+    for (int j = 0; j < w.npolyref; j++)
+      out->has[GFE_POLY_MUTUAL] |=
+          w.polyref[i].from == w.polyref[j].to && w.polyref[i].to == w.polyref[j].from;
   for (int i = 0; i < w.nlets; i++)
     if (*count_of(&w.uses, w.lets[i]) == 0 && strcmp(w.lets[i]->name, "_") != 0)
       out->has[GFE_UNUSED_LET] = true;

@@ -28,6 +28,8 @@
   X(GLOBALS, "global functions besides @main")                                                     \
   X(RECURSION, "recursive global")                                                                 \
   X(POLY_CALL, "call of a polymorphic global (prelude)")                                           \
+  X(POLY_GLOBAL, "generated polymorphic global")                                                   \
+  X(POLY_MUTUAL, "mutually recursive polymorphic globals")                                         \
   X(REF_NEW, "ref")                                                                                \
   X(REF_READ, "ref_read")                                                                          \
   X(REF_WRITE, "ref_write")                                                                        \

@@ -626,7 +626,9 @@ Expr *gen_expr(GenCtx *g, Type *t, int budget) {
   int span = g->spans ? span_begin(g, t) : -1;
   g->depth++;
   Expr *e = NULL;
-  if (g->pol->hook) {
+  if (g->tvar && gen_poly_type(g, t)) /* inside a polymorphic body (poly.c) */
+    e = gen_poly_expr(g, t, budget);
+  else if (g->pol->hook) {
     e = g->pol->hook(g, t, budget);
     if (e)
       g->form = GF_COUNT;

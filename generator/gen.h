@@ -127,6 +127,10 @@ typedef struct GenPolicy {
   bool breaks;                        /* the body opens with GEN_BREAK_BYTES
                                          choices of the break stage (breaker.h),
                                          which gen_decode skips */
+  uint8_t poly_weight;                /* weight of a generated polymorphic global
+                                         (or mutually recursive pair) among the
+                                         global-call options (generator/poly.c);
+                                         0: never */
 } GenPolicy;
 
 enum { GEN_BREAK_BYTES = 12 };

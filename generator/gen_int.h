@@ -7,6 +7,7 @@
  *   expr.c    the expression generator (forms) and spans
  *   adt.c     constructors, match and pattern covers
  *   module.c  module generator: @main, globals, recursion, generated ADTs
+ *   poly.c    generated polymorphic globals (and mutually recursive pairs)
  *   fusion.c  the fusion-heavy policy (an example of a hook)
  *   shape.c   what the pass-directed policies share; their shapes are in
  *             simplify.c, fold.c, dead.c, cse.c, inline.c, scopes.c, and
@@ -47,6 +48,13 @@ typedef struct GenGlobal {
   Type *type; /* its function type */
   bool callable;
 } GenGlobal;
+
+/* A generated polymorphic global fn[A](..) -> R, callable at any
+ * instantiation of A once its body (and its partner's) is done. */
+typedef struct GenPoly {
+  GlobalFn *fn;
+  Type *type; /* its polymorphic function type */
+} GenPoly;
 
 /* Per type definition: the constructor of least height (the base case
  * minimal literals use) and whether it can be recursed on. */
@@ -109,6 +117,10 @@ struct GenCtx {
   Type *self_type;
   Var *self_param; /* its first parameter, the one recursed on */
   int nmade;       /* globals started (registered or in progress) */
+
+  GenPoly polys[GEN_MAX_GLOBALS]; /* poly.c: the callable polymorphic globals */
+  int npolys;
+  Type *tvar; /* the type variable in scope (a polymorphic body), or NULL */
 
   AdtInfo adts[GEN_MAX_ADTS + 3];
   int nadts;
@@ -239,6 +251,11 @@ bool gen_can_make_global(GenCtx *g, int budget);
  * has type parameters, then body_fn is required), callable from then on;
  * its body is body_fn's, or an expression of about budget nodes. */
 GlobalFn *gen_new_global(GenCtx *g, Type *ft, int budget, GenBodyFn body_fn, void *arg);
+/* gen_new_global defining gf, a global interned (and maybe referenced)
+ * before (poly.c's mutually recursive pairs). */
+GlobalFn *gen_define_global(GenCtx *g, GlobalFn *gf, Type *ft, GenBodyFn body_fn, void *arg);
+/* A fresh name for a global ("f<n>"). */
+const char *gen_global_name(GenCtx *g);
 bool gen_global_form_ok(GenCtx *g, const Type *t, int budget);
 /* @self(scope[smaller], ..): a recursive call on a smaller value. */
 Expr *gen_self_call(GenCtx *g, int smaller, int budget);
@@ -246,6 +263,19 @@ Expr *gen_self_call(GenCtx *g, int smaller, int budget);
 /* prelude.c */
 bool gen_prelude_ok(GenCtx *g);
 Expr *gen_prelude_call(GenCtx *g, Type *t, int budget);
+
+/* poly.c */
+/* Whether a generated polymorphic global may be made or called for t. */
+bool gen_poly_ok(GenCtx *g, const Type *t, int budget);
+/* A call of type t of a generated polymorphic global: a new one (or a
+ * mutually recursive pair), called at a second instantiation too, or one
+ * made before, at a new instantiation. */
+Expr *gen_poly_form(GenCtx *g, Type *t, int budget);
+/* Whether t mentions the type variable in scope (g->tvar). */
+bool gen_poly_type(const GenCtx *g, const Type *t);
+/* An expression of type t, which mentions the type variable in scope: a
+ * value of it is only passed around, never given to an operator. */
+Expr *gen_poly_expr(GenCtx *g, Type *t, int budget);
 
 /* shape.c: the pass-directed policies' shapes (simplify.c, fold.c,
  * dead.c, cse.c, inline.c, scopes.c) */
@@ -324,7 +354,7 @@ Expr *gen_shape_observed(GenCtx *g, Type *t, int budget);
              .max_numel = 256,                                                                     \
              .max_flops = 16384,                                                                   \
              .dtypes = (1u << DT_COUNT) - 1},                                                      \
-  .dtypes = (1u << DT_COUNT) - 1
+  .dtypes = (1u << DT_COUNT) - 1, .poly_weight = 3
 
 /* The data every pass-directed policy has in common with the default
  * policy (types, operators, swarm, limits); each adds its name, doc,

@@ -67,7 +67,7 @@ static bool rec_ok(GenCtx *g) {
 bool gen_global_form_ok(GenCtx *g, const Type *t, int budget) {
   if (!gen_feature(g, GEN_F_GLOBAL))
     return false;
-  if (can_make(g, budget) || (budget >= 3 && gen_prelude_ok(g)))
+  if (can_make(g, budget) || (budget >= 3 && gen_prelude_ok(g)) || gen_poly_ok(g, t, budget))
     return true;
   int sm[1];
   if (find_smaller(g, sm, 1) && ir_type_equal(g->self_type->func.ret, t))
@@ -84,21 +84,24 @@ bool gen_global_form_ok(GenCtx *g, const Type *t, int budget) {
  * nodes; recursive: its body matches on its first parameter (an ADT with
  * a recursive constructor) and may call itself on smaller values; with
  * body_fn, that makes the body (ft may then be polymorphic). */
-static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive, GenBodyFn body_fn,
-                             void *arg) {
+static GlobalFn *make_global(GenCtx *g, GlobalFn *gf, Type *ft, int budget, bool recursive,
+                             GenBodyFn body_fn, void *arg) {
   int save_base = g->scope_base, save_sbase = g->shared_base, save_depth = g->depth;
   GlobalFn *save_self = g->self;
   Type *save_type = g->self_type;
   Var *save_param = g->self_param;
+  Type *save_tvar = g->tvar;
   bool save_free = g->free;
   g->scope_base = g->nscope;
   g->shared_base = g->nshared;
   g->depth = 0;
   g->free = false;
+  g->tvar = ft->func.ntvars ? ft->func.tvars[0] : NULL;
   g->global_nest++;
   g->nmade++;
 
-  GlobalFn *gf = ir_global_intern(g->m, name(g, "f", g->names++, 0));
+  if (!gf)
+    gf = ir_global_intern(g->m, gen_global_name(g));
   int n = ft->func.nparams;
   Var **params = ARENA_ARRAY(g->a, Var *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -130,6 +133,7 @@ static GlobalFn *make_global(GenCtx *g, Type *ft, int budget, bool recursive, Ge
   g->self = save_self;
   g->self_type = save_type;
   g->self_param = save_param;
+  g->tvar = save_tvar;
   g->free = save_free;
   if (ft->func.ntvars == 0) /* the forms call globals at concrete types */
     g->globals[g->nglobals++] = (GenGlobal){gf, ft, true};
@@ -141,7 +145,15 @@ bool gen_can_make_global(GenCtx *g, int budget) {
 }
 
 GlobalFn *gen_new_global(GenCtx *g, Type *ft, int budget, GenBodyFn body_fn, void *arg) {
-  return make_global(g, ft, budget, false, body_fn, arg);
+  return make_global(g, NULL, ft, budget, false, body_fn, arg);
+}
+
+GlobalFn *gen_define_global(GenCtx *g, GlobalFn *gf, Type *ft, GenBodyFn body_fn, void *arg) {
+  return make_global(g, gf, ft, 0, false, body_fn, arg);
+}
+
+const char *gen_global_name(GenCtx *g) {
+  return name(g, "f", g->names++, 0);
 }
 
 /* Parameter types for a new global: up to max_params, any kind. */
@@ -204,7 +216,7 @@ Expr *gen_self_call(GenCtx *g, int smaller, int budget) {
   return call_global(g, g->self, g->self_type, arg0, budget);
 }
 
-enum { OPT_CALL, OPT_REF, OPT_SELF, OPT_NEW, OPT_NEW_REC, OPT_NEW_REF, OPT_PRELUDE };
+enum { OPT_CALL, OPT_REF, OPT_SELF, OPT_NEW, OPT_NEW_REC, OPT_NEW_REF, OPT_PRELUDE, OPT_POLY };
 
 typedef struct Opt {
   int kind, idx;
@@ -234,6 +246,8 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   }
   if (budget >= 3 && gen_prelude_ok(g))
     opt[n] = (Opt){OPT_PRELUDE, 0}, w[n++] = 3;
+  if (gen_poly_ok(g, t, budget))
+    opt[n] = (Opt){OPT_POLY, 0}, w[n++] = g->pol->poly_weight;
   if (n == 0) {
     gen_fail(g, "no global-call form applies, though gen_global_form_ok allowed one");
     return gen_literal(g, t, budget);
@@ -246,8 +260,9 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   case OPT_REF: return ir_global_ref(g->m, g->globals[o.idx].fn);
   case OPT_SELF: return gen_self_call(g, sm[gen_choose(g, (uint32_t)nsm)], budget - 1);
   case OPT_PRELUDE: return gen_prelude_call(g, t, budget);
+  case OPT_POLY: return gen_poly_form(g, t, budget);
   case OPT_NEW_REF: {
-    GlobalFn *gf = make_global(g, t, budget - 1, false, NULL, NULL);
+    GlobalFn *gf = make_global(g, NULL, t, budget - 1, false, NULL, NULL);
     g->pure = false;
     return ir_global_ref(g->m, gf);
   }
@@ -264,7 +279,7 @@ Expr *gen_global_form(GenCtx *g, Type *t, int budget) {
   Type *ft = ir_func_type(g->a, 0, NULL, np, p, t);
   int b[2];
   gen_split(g, budget - 1, 2, b);
-  GlobalFn *gf = make_global(g, ft, b[0], o.kind == OPT_NEW_REC, NULL, NULL);
+  GlobalFn *gf = make_global(g, NULL, ft, b[0], o.kind == OPT_NEW_REC, NULL, NULL);
   return call_maybe_via(g, gf, ft, b[1]);
 }
 

@@ -75,9 +75,13 @@ static bool set_pipeline(OracleConfig *c, const char *text, char *err, size_t er
 #ifdef RS_TEST_PASSES
 /* The test build's deliberate bugs by -fault= name (OracleFault). */
 static const char *const fault_names[] = {
-    [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",   [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
-    [FAULT_GENERATOR_SPANS] = "generator_spans",   [FAULT_KERNEL_SUM_LAST] = "kernel_sum_last",
-    [FAULT_RELATION_RESHAPE] = "relation_reshape", [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
+    [FAULT_PRINT_DROP_ATTR] = "print_drop_attr",
+    [FAULT_PRINT_ZERO_SIGN] = "print_zero_sign",
+    [FAULT_GENERATOR_SPANS] = "generator_spans",
+    [FAULT_KERNEL_SUM_LAST] = "kernel_sum_last",
+    [FAULT_RELATION_RESHAPE] = "relation_reshape",
+    [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
+    [FAULT_CHECKER_POLY_ESCAPE] = "checker_poly_escape",
 };
 #endif
 
@@ -122,6 +126,7 @@ void oracle_set_faults(const OracleConfig *c) {
   ir_test_print_zero_sign = c->fault == FAULT_PRINT_ZERO_SIGN;
   gen_test_fault_spans = c->fault == FAULT_GENERATOR_SPANS;
   ty_test_fault_call_rels = c->fault == FAULT_CHECKER_CALL_RELS;
+  ty_test_fault_poly_escape = c->fault == FAULT_CHECKER_POLY_ESCAPE;
   op_test_fault_reduce = c->fault == FAULT_KERNEL_SUM_LAST;
   op_test_fault_reshape = c->fault == FAULT_RELATION_RESHAPE;
   op_test_fault = (OpFault)c->op_fault;

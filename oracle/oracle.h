@@ -112,6 +112,9 @@ typedef enum OracleFault {
                               the relations waiting on a still unknown
                               parameter type (type: only deferred inference
                               leaves one unknown until its call) */
+  /* checker_poly_escape: a type variable of one polymorphic global escapes
+   * into another at a call (type: only erasure exposes it) */
+  FAULT_CHECKER_POLY_ESCAPE,
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in

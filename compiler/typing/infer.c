@@ -735,12 +735,31 @@ static void drop_waiting(Cx *cx, Type *param) {
 }
 #endif
 
+#ifdef RS_TEST_PASSES
+bool ty_test_fault_poly_escape;
+
+/* The deliberate bug's trigger: inside a polymorphic global, argument i
+ * of a call of a polymorphic global is a function literal with an
+ * unannotated parameter (only erasure leaves one). */
+static bool escapes(const Cx *cx, const Expr *e, int i) {
+  const Expr *a = e->call.args[i];
+  if (!ty_test_fault_poly_escape || !cx->in_poly || e->call.callee->kind != EX_GLOBAL ||
+      a->kind != EX_FUNC)
+    return false;
+  for (int k = 0; k < a->func.nparams; k++)
+    if (a->func.params[k] && !a->func.params[k]->annot)
+      return true;
+  return false;
+}
+#endif
+
 /* A call of a function-typed expression. */
 static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
   int n = e->call.nargs;
   Type *s = ty_shallow(cx, callee);
 #ifdef RS_TEST_PASSES
   bool mono = s->kind == TY_FUNC && !s->func.ntvars;
+  Type *generic = s; /* the callee's own type, before instantiation */
 #endif
   if (s->kind == TY_FUNC && s->func.ntvars)
     s = instantiate(cx, s); /* each call of a polymorphic function */
@@ -752,11 +771,14 @@ static Type *cg_call(Cx *cx, Expr *e, Type *callee, Type **args) {
       return NULL;
     }
     for (int i = 0; i < n; i++) {
+      Type *want = s->func.params[i];
 #ifdef RS_TEST_PASSES
       if (ty_test_fault_call_rels && mono)
         drop_waiting(cx, s->func.params[i]);
+      if (!mono && escapes(cx, e, i)) /* the callee's type variables, not fresh ones */
+        want = generic->func.params[i];
 #endif
-      if (!unify_to(cx, s->func.params[i], args[i])) {
+      if (!unify_to(cx, want, args[i])) {
         mismatch(cx, e->call.args[i], arena_printf(cx->S, "argument %d of %s", i, describe(cx, e)),
                  s->func.params[i], args[i]);
         return NULL;
@@ -1150,6 +1172,9 @@ static void cg_global(Cx *cx, GlobalFn *g, Type *sig) {
   Expr *f = g->func;
   Type *seen;
   cx->fn = g->name;
+#ifdef RS_TEST_PASSES
+  cx->in_poly = f->func.ntvars > 0;
+#endif
   cx->line = f->line;
   cx->col = f->col;
   if (!enter(cx, f, &seen)) {

@@ -86,8 +86,11 @@ typedef struct Cx {
   bool failed;
   bool free_vars_ok; /* ty_check_expr: unbound vars use Var.type/annot */
   bool occurs, big;  /* why the last unification failed */
-  const char *fn;    /* the global being checked */
-  int line, col;     /* innermost known source position */
+#ifdef RS_TEST_PASSES
+  bool in_poly; /* the global being checked is polymorphic (-fault=checker_poly_escape) */
+#endif
+  const char *fn; /* the global being checked */
+  int line, col;  /* innermost known source position */
   int depth;
   long steps;
   uint32_t epoch;

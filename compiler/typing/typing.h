@@ -163,6 +163,15 @@ TyErasure ty_erase_annotations_by(Module *m, uint64_t seed, unsigned recover);
  * leaves such a parameter unknown until its call. */
 extern bool ty_test_fault_call_rels;
 #endif
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate checker bug (the oracle's
+ * -fault=checker_poly_escape): inside a polymorphic global, a function
+ * literal with an unannotated parameter given to a polymorphic global is
+ * checked against the callee's own parameter type, not its instance, so
+ * a type variable of one global escapes into another.  Only erasure
+ * leaves such a parameter unannotated. */
+extern bool ty_test_fault_poly_escape;
+#endif
 /* After a successful ty_check_module: does every erased annotation equal
  * the inferred type?  Reports each difference into d. */
 bool ty_erasure_verify(const TyErasure *er, Diag *d);

@@ -103,6 +103,14 @@ if(TARGET typecheck_fuzzer AND RS_TEST_PASSES)
                    type 200000 -fault=checker_call_rels)
   set_tests_properties(oracle_checker_call_rels PROPERTIES TIMEOUT 600
                        ENVIRONMENT "${RS_TEST_ENV}")
+  # A type variable of one polymorphic global escaping into another at a
+  # call: only the generated polymorphic globals (generator/poly.c) call
+  # one from another's body, and only erasure exposes it.
+  add_test(NAME oracle_checker_poly_escape
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:typecheck_fuzzer> -
+                   type 200000 -fault=checker_poly_escape)
+  set_tests_properties(oracle_checker_poly_escape PROPERTIES TIMEOUT 600
+                       ENVIRONMENT "${RS_TEST_ENV}")
 endif()
 
 # The soundness oracle of reject_fuzzer finds each deliberately wrong
