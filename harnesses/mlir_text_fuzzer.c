@@ -24,7 +24,7 @@
  * libFuzzer's extra counters (targets/mlir/counters.c) with (stage, op),
  * (stage, producer -> op) and (stage, changed), and the text of the
  * first diagnostic (digits out) is a feature too: a new parser or
- * verifier error is new coverage.
+ * verifier error is new coverage.  Each feature counts once per input.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -81,10 +81,36 @@ static const char *const pipelines[][5] = {
 static MlsSession *session;
 static bool trace; /* running files: name the stages, show diagnostics */
 
+/* How far the inputs got, printed at exit (docs/mlir.md's shares). */
+static struct { long inputs, known, parsed, valid, failed, invalid, ran; } count;
+
+static void print_counts(void) {
+  if (count.inputs > 1)
+    fprintf(stderr,
+            "mlir_text_fuzzer: %ld inputs: %ld skipped (a known crash), %ld parsed and verified "
+            "(%ld valid TOSA); of those %ld ran the whole pipeline, %ld stopped at a diagnostic, "
+            "%ld at invalid IR after a stage\n",
+            count.inputs, count.known, count.parsed, count.valid, count.ran, count.failed,
+            count.invalid);
+}
+
+/* The features of the input in progress: each reaches libFuzzer's
+ * counters once per input, so that a counter says "seen", not "seen N
+ * times" (libFuzzer would take every new count bucket, e.g. one more
+ * tosa.add, for new coverage and keep the input). */
+static uint8_t this_input[RS_MLIR_NCOUNTERS / 8];
+
+static void feed(uint32_t hash) {
+  uint32_t i = hash % RS_MLIR_NCOUNTERS;
+  if (rs_mlir_count && !(this_input[i / 8] & (1u << (i % 8)))) {
+    this_input[i / 8] |= (uint8_t)(1u << (i % 8));
+    rs_mlir_count(hash);
+  }
+}
+
 static void on_feature(void *ud, const MlsFeature *f) {
   (void)ud;
-  if (rs_mlir_count)
-    rs_mlir_count(f->hash);
+  feed(f->hash);
 }
 
 /* The first line of the last diagnostic, digits out, hashed with the
@@ -96,8 +122,8 @@ static void count_diag(uint32_t stage) {
   for (const char *p = msg ? msg : d; *p && *p != '\n'; p++)
     if (!isdigit((unsigned char)*p))
       h = (h ^ (unsigned char)*p) * 16777619u;
-  if (rs_mlir_count && *d)
-    rs_mlir_count(h);
+  if (*d)
+    feed(h);
 }
 
 static uint32_t fnv(const char *s) {
@@ -133,27 +159,104 @@ static void run_pipeline(MlsModule *m, const char *const *stages) {
     MlsStatus st = mls_run(session, m, stages[i]);
     count_diag(fnv(stages[i]));
     if (st != MLS_OK) {
+      count.failed++;
       show("the stage failed (a diagnostic, fine):\n", mls_diag(session));
       return;
     }
     if (!mls_verify(session, m)) {
+      count.invalid++;
       show("the stage left invalid IR (the pipeline ends):\n", mls_diag(session));
       return;
     }
   }
+  count.ran++;
   show("the pipeline ran", "");
+}
+
+/* ------------------------------------------------------- known crashes */
+
+/* Parser crashes of MLIR 22.1.8 already recorded (docs/findings/
+ * mlir-text.md) that mutations meet within seconds: an input that holds
+ * one is skipped (counted), so that a run looks past them.  Each rule is
+ * a test of one line of the text, wider than the bug where that keeps it
+ * simple (named in the finding). */
+
+static bool line_has(const char *line, size_t len, const char *word) {
+  size_t n = strlen(word);
+  for (size_t i = 0; i + n <= len; i++)
+    if (!memcmp(line + i, word, n))
+      return true;
+  return false;
+}
+
+/* T1: linalg.reduce, broadcast or transpose whose `dimensions =` or
+ * `permutation =` is not followed by a list `[i, j, ...]`. */
+static bool bad_dims_list(const char *line, size_t len) {
+  if (!line_has(line, len, "linalg.reduce") && !line_has(line, len, "linalg.broadcast") &&
+      !line_has(line, len, "linalg.transpose"))
+    return false;
+  for (size_t i = 0; i < len; i++) {
+    if (strncmp(line + i, "dimensions", 10) && strncmp(line + i, "permutation", 11))
+      continue;
+    size_t j = i + (line[i] == 'd' ? 10 : 11);
+    while (j < len && line[j] == ' ')
+      j++;
+    if (j >= len || line[j] != '=')
+      return false; /* a diagnostic, no crash */
+    for (j++; j < len && line[j] == ' '; j++)
+      ;
+    if (j >= len || line[j] != '[')
+      return true;
+    for (j++; j < len && (isdigit((unsigned char)line[j]) || strchr(" ,-", line[j])); j++)
+      ;
+    return j >= len || line[j] != ']';
+  }
+  return false;
+}
+
+/* T2: the region builders of linalg.batch_matmul, batch_reduce_matmul
+ * and elementwise with an operand that cannot be cast to the output's
+ * element type (index and a float, complex). */
+static bool uncastable_named_op(const char *line, size_t len) {
+  return (line_has(line, len, "linalg.batch_matmul") ||
+          line_has(line, len, "linalg.batch_reduce_matmul") ||
+          line_has(line, len, "linalg.elementwise")) &&
+         (line_has(line, len, "index") || line_has(line, len, "complex"));
+}
+
+/* The known crash the text holds ("T1", "T2"), or NULL. */
+static const char *known_crash(const char *text) {
+  for (const char *line = text; *line;) {
+    size_t len = strcspn(line, "\n");
+    if (bad_dims_list(line, len))
+      return "T1";
+    if (uncastable_named_op(line, len))
+      return "T2";
+    line += len + (line[len] != 0);
+  }
+  return NULL;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!session) {
     session = mls_session_new(-1);
     mls_observe(session, on_feature, NULL);
+    atexit(print_counts);
   }
+  count.inputs++;
+  memset(this_input, 0, sizeof this_input);
   char *text = malloc(size + 1);
   if (!text)
     return 0;
   memcpy(text, data, size);
   text[size] = 0;
+  const char *known = known_crash(text);
+  if (known) {
+    count.known++;
+    show("skipped: it holds a known MLIR crash (docs/findings/mlir-text.md): ", known);
+    free(text);
+    return 0;
+  }
   MlsModule *m = mls_parse(session, text);
   count_diag(0);
   if (!m) {
@@ -161,7 +264,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(text);
     return 0;
   }
+  count.parsed++;
   bool valid = mls_validate(session, m);
+  count.valid += valid;
   count_diag(1);
   show(valid ? "tosa-validate: valid" : "tosa-validate: not valid TOSA (fine)", "");
   uint32_t h = fnv(text);

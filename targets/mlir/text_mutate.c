@@ -24,7 +24,7 @@ static const char *const op_names[] = {
 
 static const char *const kind_names[MTM_NKINDS] = {
     "element-type", "dim",       "rank",    "swap",    "drop-line",
-    "dup-line",     "attribute", "op-name", "ssa-use",
+    "dup-line",     "attribute", "op-name", "ssa-use", "drop-token",
 };
 
 /* The element types a mutation recognises, then those it may also write. */
@@ -283,12 +283,17 @@ static size_t mutate_element_type(char *t, size_t len, size_t cap, uint64_t *rng
   return type_splice(t, len, cap, p.span, elem_types[below(rng, N(elem_types))], rng);
 }
 
+/* The integer that text starts with, plus delta, wrapping (no overflow). */
+static long long plus(const char *text, int delta) {
+  return (long long)((unsigned long long)strtoll(text, NULL, 10) + (unsigned long long)delta);
+}
+
 /* A new value for the dim text t[s): a value of the table or one near n. */
 static void dim_value(const char *t, Span s, uint64_t *rng, char *out, size_t outlen) {
-  long long n = t[s.at] == '?' ? 4 : atoll(t + s.at);
+  const char *n = t[s.at] == '?' ? "4" : t + s.at;
   switch (below(rng, 4)) {
-  case 0: snprintf(out, outlen, "%lld", n + 1); break;
-  case 1: snprintf(out, outlen, "%lld", n > 0 ? n - 1 : 0); break;
+  case 0: snprintf(out, outlen, "%lld", plus(n, 1)); break;
+  case 1: snprintf(out, outlen, "%lld", plus(n, -1)); break;
   default: snprintf(out, outlen, "%s", dim_values[below(rng, N(dim_values))]);
   }
 }
@@ -460,7 +465,7 @@ static size_t mutate_attribute(char *t, size_t len, size_t cap, uint64_t *rng) {
     return splice_str(t, len, cap, s, t[s.at] == 't' ? "false" : "true");
   char v[32];
   if (below(rng, 3) == 0)
-    snprintf(v, sizeof v, "%lld", atoll(t + s.at) + (below(rng, 2) ? 1 : -1));
+    snprintf(v, sizeof v, "%lld", plus(t + s.at, below(rng, 2) ? 1 : -1));
   else
     snprintf(v, sizeof v, "%s", number_values[below(rng, N(number_values))]);
   return splice_str(t, len, cap, s, v);
@@ -536,6 +541,26 @@ static size_t mutate_ssa_use(char *t, size_t len, size_t cap, uint64_t *rng) {
   return splice(t, len, cap, use.span, name, n);
 }
 
+/* A token of an op's line: a word, a number, a `%value`, or one
+ * punctuation character, with the blanks after it. */
+static size_t mutate_drop_token(char *t, size_t len, size_t cap, uint64_t *rng) {
+  Pick line = pick_line(t, len, false, rng);
+  if (!line.count)
+    return len;
+  Pick p = {{0, 0}, 0};
+  size_t i = skip_blank(t, line.span.end, line.span.at);
+  while (i < line.span.end && t[i] != '\n') {
+    size_t j = i + 1;
+    if (ident_char(t[i]) || t[i] == '%' || t[i] == '-')
+      while (j < line.span.end && ident_char(t[j]))
+        j++;
+    j = skip_blank(t, line.span.end, j);
+    offer(&p, i, j, rng);
+    i = j;
+  }
+  return p.count ? splice_str(t, len, cap, p.span, "") : len;
+}
+
 size_t mtm_mutate(char *text, size_t len, size_t cap, MtmKind kind, uint64_t *rng) {
   switch (kind) {
   case MTM_ELEMENT_TYPE: return mutate_element_type(text, len, cap, rng);
@@ -547,6 +572,7 @@ size_t mtm_mutate(char *text, size_t len, size_t cap, MtmKind kind, uint64_t *rn
   case MTM_ATTRIBUTE: return mutate_attribute(text, len, cap, rng);
   case MTM_OP_NAME: return mutate_op_name(text, len, cap, rng);
   case MTM_SSA_USE: return mutate_ssa_use(text, len, cap, rng);
+  case MTM_DROP_TOKEN: return mutate_drop_token(text, len, cap, rng);
   default: return len;
   }
 }

@@ -24,6 +24,7 @@ typedef enum MtmKind {
   MTM_ATTRIBUTE,    /* a number outside a shape, or true/false, changed */
   MTM_OP_NAME,      /* an op renamed to another MLIR op */
   MTM_SSA_USE,      /* a use of an SSA value made a use of another */
+  MTM_DROP_TOKEN,   /* a token of an op's line deleted (a custom syntax cut short) */
   MTM_NKINDS
 } MtmKind;
 
