@@ -35,7 +35,7 @@
 #include <sys/stat.h>
 
 #include "defaults.h"
-#include "oracle/options.h"
+#include "no_flags.h"
 #include "targets/mlir/session.h"
 #include "targets/mlir/target_mlir.h"
 #include "targets/mlir/text_mutate.h"
@@ -85,7 +85,7 @@ static bool trace; /* running files: name the stages, show diagnostics */
 static struct { long inputs, known, parsed, valid, failed, invalid, ran; } count;
 
 static void print_counts(void) {
-  if (count.inputs > 1)
+  if (!trace)
     fprintf(stderr,
             "mlir_text_fuzzer: %ld inputs: %ld skipped (a known crash), %ld parsed and verified "
             "(%ld valid TOSA); of those %ld ran the whole pipeline, %ld stopped at a diagnostic, "
@@ -189,6 +189,32 @@ static bool line_has(const char *line, size_t len, const char *word) {
   return false;
 }
 
+static size_t blanks(const char *line, size_t len, size_t j) {
+  while (j < len && line[j] == ' ')
+    j++;
+  return j;
+}
+
+/* Does line[j, len) start with a list `[i, j, ...]` (maybe empty)? */
+static bool int_list(const char *line, size_t len, size_t j) {
+  j = blanks(line, len, j);
+  if (j >= len || line[j++] != '[')
+    return false;
+  j = blanks(line, len, j);
+  for (bool first = true; j < len && line[j] != ']'; first = false) {
+    if (!first && line[j++] != ',')
+      return false;
+    j = blanks(line, len, j);
+    j += j < len && line[j] == '-';
+    if (j >= len || !isdigit((unsigned char)line[j]))
+      return false;
+    while (j < len && isdigit((unsigned char)line[j]))
+      j++;
+    j = blanks(line, len, j);
+  }
+  return j < len;
+}
+
 /* T1: linalg.reduce, broadcast or transpose whose `dimensions =` or
  * `permutation =` is not followed by a list `[i, j, ...]`. */
 static bool bad_dims_list(const char *line, size_t len) {
@@ -198,18 +224,10 @@ static bool bad_dims_list(const char *line, size_t len) {
   for (size_t i = 0; i < len; i++) {
     if (strncmp(line + i, "dimensions", 10) && strncmp(line + i, "permutation", 11))
       continue;
-    size_t j = i + (line[i] == 'd' ? 10 : 11);
-    while (j < len && line[j] == ' ')
-      j++;
+    size_t j = blanks(line, len, i + (line[i] == 'd' ? 10 : 11));
     if (j >= len || line[j] != '=')
       return false; /* a diagnostic, no crash */
-    for (j++; j < len && line[j] == ' '; j++)
-      ;
-    if (j >= len || line[j] != '[')
-      return true;
-    for (j++; j < len && (isdigit((unsigned char)line[j]) || strchr(" ,-", line[j])); j++)
-      ;
-    return j >= len || line[j] != ']';
+    return !int_list(line, len, j + 1);
   }
   return false;
 }
@@ -311,24 +329,11 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
  * relaysmith's flags are an error here (none applies to MLIR text); a
  * file among the arguments (a crash to reproduce) turns the trace on. */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  rs_refuse_flags(*argc, *argv, "mlir_text_fuzzer", "MLIR text");
   struct stat st;
-  for (int i = 1; i < *argc; i++) {
-    const char *a = (*argv)[i];
-    if (!strcmp(a, "-help=1") || !strcmp(a, "--help=1"))
-      fprintf(stderr, "relaysmith's flags for mlir_text_fuzzer: none (it fuzzes MLIR text; "
-                      "-passes=, -policy=, -allow=, -fault= and the options of the "
-                      "generator-driven targets are not accepted)\n\n");
-    size_t n = rs_flag_any(a);
-    if (n) {
-      fprintf(stderr,
-              "relaysmith: mlir_text_fuzzer takes none of relaysmith's flags (it fuzzes MLIR "
-              "text); %.*s is not accepted\n",
-              (int)n, a);
-      exit(2);
-    }
-    if (a[0] != '-' && stat(a, &st) == 0 && S_ISREG(st.st_mode))
+  for (int i = 1; i < *argc; i++)
+    if ((*argv)[i][0] != '-' && stat((*argv)[i], &st) == 0 && S_ISREG(st.st_mode))
       trace = true;
-  }
   rs_apply_defaults(argc, argv);
   return 0;
 }
