@@ -229,14 +229,15 @@ static Span enclosing_type(const char *t, size_t len, size_t at) {
   return (Span){at, at};
 }
 
-/* Replace the span s (inside a type) by repl: in that one place, or (one
- * time in two, the types of a module staying consistent) in every
- * occurrence of the whole type that holds it. */
+/* Replace the span s (inside a type) by repl: in that one place, or
+ * (three times in four, the types of a module staying consistent, so that
+ * the parser's type check of every use passes) in every occurrence of the
+ * whole type that holds it. */
 static size_t type_splice(char *t, size_t len, size_t cap, Span s, const char *repl,
                           uint64_t *rng) {
   Span ty = enclosing_type(t, len, s.at);
   size_t rlen = strlen(repl), olen = ty.end - ty.at;
-  if (below(rng, 2) == 0 || olen == 0 || s.end > ty.end)
+  if (below(rng, 4) == 0 || olen == 0 || s.end > ty.end)
     return splice(t, len, cap, s, repl, rlen);
   char *old = malloc(olen), *out = malloc(cap + 1);
   size_t nlen = olen - (s.end - s.at) + rlen, n = 0, i = 0;
@@ -434,9 +435,13 @@ static size_t mutate_dup_line(char *t, size_t len, size_t cap, uint64_t *rng) {
     size_t j = ssa_end(t, len, i);
     if (i >= defs_end || j == i)
       continue;
-    memcpy(copy + n, t + i + 1, j - i - 1); /* the name, then a suffix */
+    if (n + (j - i) + 8 >= sizeof copy)
+      return len; /* a name too long to copy: no change */
+    /* `%d<tag>_` before the name: a name may not start with a digit
+     * unless it is all digits (`%12`). */
+    n += (size_t)snprintf(copy + n, sizeof copy - n, "d%u_", tag);
+    memcpy(copy + n, t + i + 1, j - i - 1);
     n += j - i - 1;
-    n += (size_t)snprintf(copy + n, sizeof copy - n, "_d%u", tag);
     i = j - 1;
   }
   if (n && copy[n - 1] != '\n')

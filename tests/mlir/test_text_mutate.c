@@ -75,7 +75,7 @@ static void test_kinds_do_what_they_say(void) {
     CHECK(strstr(buf, "func.func @main") != NULL); /* headers stay */
     apply(MTM_DUP_LINE, seed, buf);
     CHECK(count_lines(buf) == count_lines(module) + 1);
-    CHECK(strstr(buf, "_d") != NULL); /* the copy's result renamed */
+    CHECK(strstr(buf, "%d") != NULL); /* the copy's result renamed */
     apply(MTM_SWAP, seed, buf);
     CHECK(strstr(buf, "tosa.sub %b, %a") != NULL); /* the one op with two distinct uses */
     apply(MTM_OP_NAME, seed, buf);
