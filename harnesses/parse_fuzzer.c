@@ -20,7 +20,7 @@
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ptrmap.h"
 #include "defaults.h"
-#include "oracle/options.h"
+#include "no_flags.h"
 
 typedef struct {
   PtrMap seen; /* nodes visited */
@@ -63,21 +63,7 @@ static void violation(const char *what, const char *t1, const char *t2, const ch
  * error here, since none applies to text; -help=1 says so before
  * libFuzzer's own help. */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  for (int i = 1; i < *argc; i++) {
-    const char *a = (*argv)[i];
-    if (!strcmp(a, "-help=1") || !strcmp(a, "--help=1"))
-      fprintf(stderr, "relaysmith's flags for parse_fuzzer: none (it fuzzes the text format; "
-                      "-passes=, -policy=, -allow=, -fault= and the options of the "
-                      "generator-driven targets are not accepted)\n\n");
-    size_t n = rs_flag_any(a);
-    if (n) {
-      fprintf(stderr,
-              "relaysmith: parse_fuzzer takes none of relaysmith's flags (it fuzzes the text "
-              "format); %.*s is not accepted\n",
-              (int)n, a);
-      exit(2);
-    }
-  }
+  rs_refuse_flags(*argc, *argv, "parse_fuzzer", "the text format");
   rs_apply_defaults(argc, argv);
   return 0;
 }

@@ -98,6 +98,12 @@ if(TARGET rsmlir)
     mlir_fuzzer SOURCES targets/mlir/counters.c DEFS
     RS_KNOWN_BUGS="${CMAKE_SOURCE_DIR}/harnesses/known/mlir_fuzzer.known")
   rs_link_mlir(mlir_fuzzer)
+  # MLIR text mutated at the level of MLIR's syntax, through the parser,
+  # the verifier and a short pipeline (harnesses/mlir_text_fuzzer.c).
+  rs_fuzz_defaults(mlir_text_fuzzer _defs)
+  rs_fuzz_target(mlir_text_fuzzer SOURCES harnesses/mlir_text_fuzzer.c targets/mlir/counters.c
+                 LIBS rsmlir DEFS ${_defs})
+  set_property(TARGET mlir_text_fuzzer APPEND PROPERTY BUILD_RPATH "\$ORIGIN/lib")
 endif()
 # One binary per production pass, named after it.
 foreach(p ${RS_PASSES})

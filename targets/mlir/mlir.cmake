@@ -47,7 +47,7 @@ message(STATUS "MLIR target: on (${RS_MLIR_ROOT})")
 
 file(GLOB RS_MLIR_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/targets/mlir/*.c)
 list(REMOVE_ITEM RS_MLIR_SRC ${RS_MLT_SRC}) # rsmlt (translate.cmake)
-list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/counters\\.c$") # mlir_fuzzer's own (harnesses/targets.cmake)
+list(FILTER RS_MLIR_SRC EXCLUDE REGEX "/counters\\.c$") # the fuzz targets' own (harnesses/targets.cmake)
 add_library(rsmlir STATIC ${RS_MLIR_SRC})
 target_compile_options(rsmlir PRIVATE ${RS_WARN})
 target_compile_definitions(

@@ -1,0 +1,3 @@
+func.func @main(%x_0: tensor<f32>) -> tensor<f32> {
+  return %x_0 : tensor<f32>
+}
