@@ -23,7 +23,8 @@
  * the command that reproduces it: this binary, the check's flags and the
  * file the input is in (the file it was run on, or else the crash-<sha1 of
  * the input> libFuzzer saves it in, next to which it writes the sidecar
- * <crash file>.flags: this harness's name and the check's flags, which
+ * <crash file>.flags: this harness's name and the check's flags, -known=
+ * among them since a failure it lists is skipped, which
  * relaysmith run, reduce, triage and scripts/repro read).  Run on files,
  * an input that passes says so, and what flags a crash found with other
  * flags needs.
@@ -209,8 +210,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   for (int i = 2; i < nflags + 2; i++) {
     size_t n = strlen(env);
     snprintf(env + n, sizeof env - n, "%s%s", n ? " " : "", flags[i]);
-    if (rs_options_flag(flags[i]))
-      continue; /* how it searched, not what fails */
+    if (rs_options_flag(flags[i]) && !rs_flag_value(flags[i], "known"))
+      continue; /* how it searched, not what fails (-known= is: it skips failures) */
     append_arg(command, flags[i]);
     check_flags[ncheck_flags++] = flags[i];
     flagged |= chooses(flags[i], harness.target->flag);

@@ -91,13 +91,16 @@ static const char decode_help[] =
     "usage: relaysmith decode [--policy NAME] [--target=mlir|TARGET] [--spans] [--count] FILE\n"
     "\n"
     "Print the program the bytes of FILE decode to ('-' reads stdin).  Without\n"
-    "--policy, FILE decodes with pass_fuzzer's policy, mix, as in 'relaysmith\n"
-    "run', reduce and triage: a crash file of pass_fuzzer is the same program\n"
-    "in every tool.  Another target's file needs its target's policy: fusion\n"
-    "(fusion_fuzzer), reject (reject_fuzzer), default (typecheck_fuzzer,\n"
-    "kernel_fuzzer), mlir (mlir_fuzzer), its pass's (pass_fuzzer_<pass>).\n"
+    "--policy or --target, FILE decodes with the policy of its sidecar\n"
+    "FILE.flags (its -policy=, else its target's), else pass_fuzzer's, mix, as\n"
+    "in 'relaysmith run', reduce and triage: a crash file is the same program\n"
+    "in every tool.  Another target's file without a sidecar needs its\n"
+    "target's policy: fusion (fusion_fuzzer), reject (reject_fuzzer), default\n"
+    "(typecheck_fuzzer, kernel_fuzzer), mlir (mlir_fuzzer), its pass's\n"
+    "(pass_fuzzer_<pass>).\n"
     "\n"
-    "  --policy NAME  generation policy (default 'mix'; with --target, the target's;\n"
+    "  --policy NAME  generation policy (default: the sidecar's, else 'mix'; with\n"
+    "                 --target, the target's;\n"
     "                 also -policy=NAME; a fuzz target's other flags, -passes=,\n"
     "                 -fault=, ..., are accepted and change nothing)\n"
     "  --target=mlir  print the program translated to MLIR (targets/mlir/translate.c)\n"
@@ -156,6 +159,20 @@ static const char *export_names(char *buf, size_t len) {
   return buf;
 }
 
+/* The policy the sidecar of file (file.flags) gives: its -policy=, else
+ * its target's own; NULL without a sidecar naming a known target. */
+static const char *sidecar_policy(const char *file, char *line, size_t cap) {
+  const char *name, *flags[32], *p = NULL;
+  int n = rs_sidecar_read(file, line, cap, &name, flags, 32);
+  OracleHarness h;
+  if (n < 0 || !rs_harness_get(name, &h))
+    return NULL;
+  p = h.policy ? h.policy : h.target->policy;
+  for (int i = 0; i < n; i++)
+    p = rs_flag_value(flags[i], "policy") ? rs_flag_value(flags[i], "policy") : p;
+  return p;
+}
+
 /* relaysmith decode */
 int cmd_decode(int argc, char **argv) {
   const char *policy = NULL, *file = NULL;
@@ -208,6 +225,9 @@ int cmd_decode(int argc, char **argv) {
   }
   if (!file)
     return tool_usage_error("decode", "missing FILE");
+  char side[4096];
+  if (!policy && !target && !harness_policy && (policy = sidecar_policy(file, side, sizeof side)))
+    fprintf(stderr, "relaysmith decode: policy %s, from %s.flags\n", policy, file);
   const GenPolicy *p = tool_policy("decode", policy           ? policy
                                              : target         ? target->policy
                                              : harness_policy ? harness_policy

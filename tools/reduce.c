@@ -424,10 +424,13 @@ static bool text_fails_same(const Checker *k, const uint8_t *data, size_t size, 
   for (int i = 0, n = 0; i < t.cfg.pipeline.n && n < (int)sizeof passes; i++)
     n += snprintf(passes + n, sizeof passes - (size_t)n, "%s%s", i ? "," : "",
                   t.cfg.pipeline.stage[i].name);
+  const char *fault = NULL; /* the -fault= it runs with, for the command */
+  for (int i = 1; i < k->flags.argc; i++)
+    fault = rs_flag_value(k->flags.argv[i], "fault") ? k->flags.argv[i] : fault;
   if (!strcmp(tsig, sig)) {
-    if (t.cfg.target == &target_relayc && !t.cfg.fault && !t.cfg.op_fault)
-      printf("check:  %s fails the same way: relaysmith run --passes=%s --seed %llu %s\n", path,
-             passes, (unsigned long long)seed, path);
+    if (t.cfg.target == &target_relayc)
+      printf("check:  %s fails the same way: relaysmith run --passes=%s%s%s --seed %llu %s\n", path,
+             passes, fault ? " " : "", fault ? fault : "", (unsigned long long)seed, path);
     else
       printf("check:  %s fails the same way (passes %s, argument seed %llu)\n", path, passes,
              (unsigned long long)seed);
@@ -565,6 +568,7 @@ typedef struct Case {
   char *path;
   size_t size;
   char sig[TOOL_SIG_MAX];
+  bool broken; /* could not run: bad flags (its sidecar's), unreadable */
 } Case;
 
 /* Cases sharing a signature. */
@@ -646,12 +650,14 @@ static const char triage_help[] =
     "a DIR may also be a single file) through the target's check in a forked\n"
     "child, and bucket the files by signature (see 'relaysmith reduce --help'):\n"
     "one line per bucket with the number of files, the signature and the\n"
-    "smallest file, the biggest bucket first.  Files that do not fail are\n"
-    "counted separately, and the first 20 said why (the flags they ran with);\n"
+    "smallest file, the biggest bucket first.  Files that do not fail, and\n"
+    "those that could not run (flags this build lacks: bad_* and -fault= are\n"
+    "the test build's, mlir_fuzzer needs MLIR 22), are counted separately, and\n"
+    "the first 20 said why (the flags they ran with);\n"
     "hidden files and *.min, *.relay, *.mlir, *.flags, *.report (reduce's and\n"
     "the MLIR target's reproducers, sidecars) are skipped.  With --reduce, each\n"
-    "bucket's smallest file is reduced (as by 'relaysmith reduce') into FILE.min and\n"
-    "FILE.min.relay, or into DIR/<name>.min with --out DIR.\n"
+    "bucket's smallest file is reduced (as by 'relaysmith reduce') into FILE.min\n"
+    "and FILE.min.relay, or into DIR/<name>.min with --out DIR.\n"
     "\n" TARGET_OPTIONS "  --reduce         reduce each bucket's smallest file\n"
     "  --out DIR        where --reduce writes\n";
 
@@ -664,6 +670,8 @@ static void triage_one(const Opts *o, Case *c) {
   uint8_t *data = NULL;
   if (checker_init(&k, o, c->path, err, sizeof err) && (data = tool_read_file(c->path, &size)))
     check(&k, data, size, c->sig);
+  else
+    c->broken = true;
   free(data);
 }
 
@@ -694,20 +702,21 @@ int cmd_triage(int argc, char **argv) {
     return rc;
   rc = 0;
   Case *c = NULL;
-  int n = 0, cap = 0, clean = 0;
+  int n = 0, cap = 0, clean = 0, broken = 0;
   for (int i = 0; i < o.nargs; i++)
     if (!list_files(o.args[i], &c, &n, &cap))
       rc = 1;
   if (n)
     qsort(c, (size_t)n, sizeof *c, by_path);
   for (int i = 0; i < n; i++)
-    triage_one(&o, &c[i]);
+    triage_one(&o, &c[i]), broken += c[i].broken;
   Bucket *b = calloc((size_t)n + 1, sizeof *b);
   int nb = bucket(c, n, b);
   printf("%d files, ", n);
   for (int k = 0; k < nb; k++)
     clean += !b[k].sig[0] ? b[k].count : 0;
-  printf("%d buckets, %d not failing\n", nb - (clean > 0), clean);
+  printf("%d buckets, %d not failing", nb - (clean > 0), clean - broken);
+  printf(broken ? ", %d could not run\n" : "\n", broken);
   for (int k = 0; k < nb; k++)
     if (b[k].sig[0])
       printf("%5d  %s  %s (%zu bytes)\n", b[k].count, b[k].sig, c[b[k].rep].path, c[b[k].rep].size);

@@ -165,6 +165,23 @@ static void add_flag(ToolFlags *f, size_t *used, const char *a, const char *flag
   snprintf(f->desc + d, sizeof f->desc - d, " %s", at);
 }
 
+/* The name of flag a, without its dashes and value, into buf; -passes and
+ * -pipeline are one. */
+static const char *flag_name(const char *a, char *buf, size_t cap) {
+  a += a[0] == '-' ? (a[1] == '-' ? 2 : 1) : 0;
+  snprintf(buf, cap, "%.*s", (int)strcspn(a, "="), a);
+  return !strcmp(buf, "pipeline") ? "passes" : buf;
+}
+
+/* Does one of given[0..n) set the flag a sets? */
+static bool overridden(const char *a, char *const *given, int n) {
+  char x[64], y[64];
+  for (int i = 0; i < n; i++)
+    if (!strcmp(flag_name(a, x, sizeof x), flag_name(given[i], y, sizeof y)))
+      return true;
+  return false;
+}
+
 void tool_flags(ToolFlags *f, const char *harness, const char *flag, const char *crash,
                 char *const *given, int n) {
   char line[4096];
@@ -176,7 +193,8 @@ void tool_flags(ToolFlags *f, const char *harness, const char *flag, const char 
   snprintf(f->desc, sizeof f->desc, "%s", harness);
   size_t used = 0;
   for (int i = 0; f->sidecar && i < nside; i++)
-    add_flag(f, &used, side[i], flag);
+    if (!overridden(side[i], given, n)) /* the flags given win */
+      add_flag(f, &used, side[i], flag);
   for (int i = 0; i < n; i++)
     add_flag(f, &used, given[i], flag);
 }
