@@ -28,6 +28,7 @@ static const struct {
     {"bench", cmd_bench, "programs per second for decoding, and decoding + type checking"},
     {"reduce", cmd_reduce, "shrink a crash file of a fuzz target while it fails the same way"},
     {"triage", cmd_triage, "run crash files and bucket them by failure signature"},
+    {"report", cmd_report, "write an issue text for llvm-project about a finding of mlir_fuzzer"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -92,5 +92,6 @@ int cmd_seeds(int argc, char **argv);
 int cmd_bench(int argc, char **argv);  /* bench.c */
 int cmd_reduce(int argc, char **argv); /* reduce.c */
 int cmd_triage(int argc, char **argv); /* reduce.c */
+int cmd_report(int argc, char **argv); /* report.c */
 
 #endif
