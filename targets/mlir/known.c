@@ -184,7 +184,7 @@ static bool float_call(const Expr *e, OpId op) {
 
 /* Whether the call e is a place MLIR's folders rewrite (fold-zero): a
  * float multiply, add or subtract with a zero operand, a bias_add of zeros,
- * a layer_norm whose gamma is zeros. */
+ * a layer_norm or batch_norm whose gamma is zeros. */
 static bool fold_site(const Known *k, const Expr *e) {
   if (e->kind != EX_CALL || e->call.kind != CALL_OP)
     return false;
@@ -198,6 +198,11 @@ static bool fold_site(const Known *k, const Expr *e) {
   case OP_LAYER_NORM:
     return float_call(e, OP_LAYER_NORM) && ir_attr_bool(&e->call.attrs, "scale", true) &&
            zero_like(k, e->call.args[1], 0);
+  case OP_BATCH_NORM: /* a tuple (out, mean, var) */
+    return e->type && e->type->kind == TY_TUPLE && e->type->tuple.n == 3 &&
+           e->type->tuple.fields[0]->kind == TY_TENSOR &&
+           ir_dtype_is_float(e->type->tuple.fields[0]->tensor.dtype) &&
+           ir_attr_bool(&e->call.attrs, "scale", true) && zero_like(k, e->call.args[1], 0);
   default: return false;
   }
 }
@@ -294,18 +299,10 @@ static void become(Module *m, Expr *e, Expr *x) {
   ir_attr_set_ints(m->arena, &e->call.attrs, "shape", t->tensor.rank, t->tensor.shape);
 }
 
-/* layer_norm(x, 0, beta) folded: its normalised x times the zero gamma is
- * 0, so the result is beta along the axis (center) or zeros. */
-static void fold_layer_norm(Module *m, Expr *e) {
-  const Type *t = e->type;
-  if (!ir_attr_bool(&e->call.attrs, "center", true)) {
-    e->call.op = OP_ZEROS_LIKE;
-    e->call.nargs = 1;
-    e->call.attrs = (Attrs){0};
-    return;
-  }
+/* beta ([C]) reshaped to [C, 1, ..] so that it broadcasts along axis of
+ * a tensor of type t. */
+static Expr *along(Module *m, Expr *beta, const Type *t, int64_t axis) {
   int rank = t->tensor.rank;
-  int64_t axis = ir_attr_int(&e->call.attrs, "axis", -1);
   axis = axis < 0 ? axis + rank : axis;
   int64_t shape[IR_MAX_RANK];
   int n = 0;
@@ -314,12 +311,36 @@ static void fold_layer_norm(Module *m, Expr *e) {
     shape[n++] = 1;
   Attrs at = {0};
   ir_attr_set_ints(m->arena, &at, "newshape", n, shape);
-  become(m, e, ir_call_op(m, OP_RESHAPE, 1, &e->call.args[2], &at));
+  return ir_call_op(m, OP_RESHAPE, 1, &beta, &at);
+}
+
+/* A norm's normalised x times a zero gamma folded to 0: the norm's result
+ * is beta along the axis (center), else zeros of x's type t. */
+static Expr *folded_norm(Module *m, const Expr *e, const Type *t, int64_t axis_default) {
+  Expr *x = e->call.args[0];
+  if (!ir_attr_bool(&e->call.attrs, "center", true))
+    return ir_call_op(m, OP_ZEROS_LIKE, 1, &x, NULL);
+  Expr *b = along(m, e->call.args[2], t, ir_attr_int(&e->call.attrs, "axis", axis_default));
+  Attrs at = {0};
+  ir_attr_set_ints(m->arena, &at, "shape", t->tensor.rank, t->tensor.shape);
+  return ir_call_op(m, OP_BROADCAST_TO, 1, &b, &at);
+}
+
+/* batch_norm(x, 0, beta, mean, var) folded: the tuple of the folded norm
+ * and the mean and variance it passes on. */
+static void fold_batch_norm(Module *m, Expr *e) {
+  Expr **f = ARENA_ARRAY(m->arena, Expr *, 3);
+  f[0] = folded_norm(m, e, e->type->tuple.fields[0], 1);
+  f[1] = e->call.args[3];
+  f[2] = e->call.args[4];
+  e->kind = EX_TUPLE;
+  e->tuple.n = 3;
+  e->tuple.fields = f;
 }
 
 /* The fold site e rewritten into what MLIR folds it to: x * 0 -> zeros,
  * x + 0 and x - 0 -> x, 0 - x -> -x, bias_add(x, 0) -> x, and a
- * layer_norm by zeros -> beta along its axis. */
+ * layer_norm or batch_norm by zeros -> beta along its axis (or zeros). */
 static void fold(Module *m, const Known *k, Expr *e) {
   Expr **a = e->call.args;
   bool z0 = zero_like(k, a[0], 0), z1 = e->call.nargs > 1 && zero_like(k, a[1], 0);
@@ -331,7 +352,8 @@ static void fold(Module *m, const Known *k, Expr *e) {
   case OP_ADD: become(m, e, a[z1 ? 0 : 1]); return;
   case OP_SUBTRACT: become(m, e, z1 ? a[0] : ir_call_op(m, OP_NEGATIVE, 1, &a[1], NULL)); return;
   case OP_BIAS_ADD: become(m, e, a[0]); return;
-  case OP_LAYER_NORM: fold_layer_norm(m, e); return;
+  case OP_LAYER_NORM: become(m, e, folded_norm(m, e, e->type, -1)); return;
+  case OP_BATCH_NORM: fold_batch_norm(m, e); return;
   default: return;
   }
 }
