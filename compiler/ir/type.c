@@ -124,6 +124,53 @@ int64_t ir_type_numel(const Type *t) {
   return n;
 }
 
+bool ir_tensor_has_any(const Type *t) {
+  for (int i = 0; i < t->tensor.rank; i++)
+    if (ir_dim_is_any(t->tensor.shape[i]))
+      return true;
+  return false;
+}
+
+static bool has_any(const Type *t, int depth) {
+  if (!t || depth > IR_MAX_NESTING)
+    return false;
+  switch (t->kind) {
+  case TY_TENSOR: return ir_tensor_has_any(t);
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (has_any(t->tuple.fields[i], depth + 1))
+        return true;
+    return false;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (has_any(t->func.params[i], depth + 1))
+        return true;
+    return has_any(t->func.ret, depth + 1);
+  case TY_REF: return has_any(t->ref.inner, depth + 1);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (has_any(t->adt.args[i], depth + 1))
+        return true;
+    return false;
+  case TY_VAR:
+  case TY_INCOMPLETE: return false;
+  }
+  return false;
+}
+
+bool ir_type_has_any(const Type *t) {
+  return has_any(t, 0);
+}
+
+bool ir_shape_fits(const Type *t, int rank, const int64_t *shape) {
+  if (!t || t->kind != TY_TENSOR || t->tensor.rank != rank)
+    return false;
+  for (int i = 0; i < rank; i++)
+    if (!ir_dim_is_any(t->tensor.shape[i]) && t->tensor.shape[i] != shape[i])
+      return false;
+  return true;
+}
+
 bool ir_type_is_scalar(const Type *t, DType dt) {
   return t && t->kind == TY_TENSOR && t->tensor.rank == 0 && t->tensor.dtype == dt;
 }
