@@ -423,6 +423,7 @@ Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p,
     params[i] = g.mainp[i].var;
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
   drop_unused_adts(&g);
+  gen_relax_any(&g); /* last: the static program's choices come first */
   return_arrays(&g);
   if (spans)
     check_spans(&g, spans);
