@@ -139,6 +139,9 @@ void gen_relax_any(GenCtx *g) {
       break;
     typed = spec_check(m);
   }
-  for (int i = rx.n - 1; !typed && i >= 0; i--)
+  if (typed)
+    return;
+  for (int i = rx.n - 1; i >= 0; i--)
     *rx.site[i].slot = rx.site[i].old;
+  spec_check(m); /* the static program's types again, not a failed check's */
 }

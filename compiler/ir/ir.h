@@ -170,6 +170,9 @@ bool ir_type_is_scalar(const Type *t, DType dt);
 /* Structural equality; type variables compare by pointer.  Incomplete
  * types compare by id. */
 bool ir_type_equal(const Type *a, const Type *b);
+/* ir_type_equal but a pair of tensor dims may differ where either is Any:
+ * do a and b unify (tensor parts; no incomplete types bound)? */
+bool ir_type_unifies(const Type *a, const Type *b);
 /* Does t have no unknown part: no incomplete type anywhere in it (type
  * variables count as known), and no nesting deeper than IR_MAX_NESTING?
  * NULL is not complete. */
