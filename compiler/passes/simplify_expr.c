@@ -33,8 +33,8 @@
  *   transpose with the identity permutation -> x;
  *   transpose(transpose(x, p), q) -> transpose(x, p o q) (or x)
  *   reverse along an axis of extent <= 1 -> x
- *   (the reshape-like, broadcast_to, tile, reverse and *_like rules only
- *   on results without an Any dim: two types equal with `?` in them need
+ *   (the reshape-like, broadcast_to, tile, reverse, *_like and x * 0
+ *   rules only on results without an Any dim: two types equal with `?` in them need
  *   not be equal shapes, and newshape or shape cannot spell `?`)
  *   concatenate((x,)) -> x
  *   cast(x, dtype of x) -> x
@@ -263,7 +263,9 @@ static Expr *rule_binary(Simp *s, Expr *e) {
     if (is_identity(op, c, side == 0))
       return s->m ? (pass_pin_refs(k), x) : &matched;
   }
-  for (int side = 0; op == OP_MULTIPLY && is_int(t->tensor.dtype) && side < 2; side++) {
+  for (int side = 0;
+       op == OP_MULTIPLY && is_int(t->tensor.dtype) && !ir_tensor_has_any(t) && side < 2;
+       side++) { /* zeros cannot spell an Any dim */
     Expr *x = e->call.args[side], *k = e->call.args[1 - side];
     if (!pass_is_pure(&s->pm, x) || !scalar_is(uniform(s, k), 0, 0))
       continue;
