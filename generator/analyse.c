@@ -55,7 +55,8 @@ static void see_type(Walk *w, const Type *t) {
   case TY_TENSOR: {
     h[GFE_TY_TENSOR] = true;
     h[GFE_TY_SCALAR] |= t->tensor.rank == 0;
-    int64_t n = ir_type_numel(t);
+    h[GFE_TY_ANY_DIM] |= ir_tensor_has_any(t);
+    int64_t n = ir_tensor_has_any(t) ? 0 : ir_type_numel(t);
     if (n > w->info->max_numel)
       w->info->max_numel = n;
     w->info->dtypes |= 1 << t->tensor.dtype;

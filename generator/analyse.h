@@ -42,6 +42,7 @@
   X(GEN_ADT, "generated ADT")                                                                      \
   X(TY_TENSOR, "type: tensor")                                                                     \
   X(TY_SCALAR, "type: scalar tensor")                                                              \
+  X(TY_ANY_DIM, "type: tensor with an Any dim (?)")                                                \
   X(TY_TUPLE, "type: tuple")                                                                       \
   X(TY_UNIT, "type: unit")                                                                         \
   X(TY_FUNC, "type: function")                                                                     \

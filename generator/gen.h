@@ -124,6 +124,10 @@ typedef struct GenPolicy {
                                     which each input's header picks to decode
                                     with (gen_policy_pick); the fields above
                                     are then unused */
+  uint8_t any_rate;                   /* Any dims: after the static program, a
+                                         draw in 0..15 at most this (and not 0)
+                                         relaxes some annotations' dims to Any
+                                         (generator/dyn.c); 0 never */
   bool breaks;                        /* the body opens with GEN_BREAK_BYTES
                                          choices of the break stage (breaker.h),
                                          which gen_decode skips */

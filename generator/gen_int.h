@@ -152,6 +152,9 @@ struct GenCtx {
  * first one for gen_decode_checked.  The caller goes on with a fallback,
  * so that decoding stays total. */
 void gen_fail(GenCtx *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Relax some annotations' dims to Any, drawn after the rest of the
+ * program, keeping it well typed (dyn.c; the policy's any_rate). */
+void gen_relax_any(GenCtx *g);
 
 /* gen_stream_weighted, inlined (so the sum over a constant n unrolls). */
 static inline int gen_weighted(GenStream *s, const uint32_t *weight, int n) {

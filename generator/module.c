@@ -438,6 +438,9 @@ Module *gen_decode_checked(const uint8_t *data, size_t size, const GenPolicy *p,
     params[i] = g.mainp[i].var;
   ir_def(g.m, "main", ir_func(g.m, g.nmainp, params, ret, body));
   drop_unused_adts(&g);
+  gen_relax_any(&g); /* last: the static program's choices come first */
+  if (spans && spans->n && spans->v[0].end < g.st.pos)
+    spans->v[0].end = (uint32_t)g.st.pos; /* the root covers every byte read */
   return_arrays(&g);
   if (spans)
     check_spans(&g, spans);

@@ -27,6 +27,7 @@ const GenPolicy gen_policy_default = {
     .name = "default",
     .doc = "every language feature and operator, programs of ~10-40 nodes",
     GEN_DEFAULT_DATA,
+    .any_rate = 4,
 };
 
 static const GenPolicy *const policies[] = {

@@ -266,6 +266,9 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
     for (int k = 0; k < r.n; k++) {
       r.seed[k] = seed + (uint64_t)k;
       r.run[k] = ev_run_new(&lim);
+      /* Every operator's outputs must fit the call's inferred type: with
+       * Any dims a relation decides types a run can contradict. */
+      r.run[k]->check_types = true;
       r.res[k] = ev_run_main(r.run[k], m, r.seed[k]);
       if (r.res[k].status == EV_INVALID)
         verdict_fail(v, "generator", "the interpreter rejects the generated program", "%s",

@@ -336,14 +336,40 @@ static EvValue *op_result(EvRun *r, const Type *ret, Tensor **outs, int nouts) {
   return t;
 }
 
-/* Whether tensor o has exactly type t (a tensor type). */
+/* Whether tensor o has type t (a tensor type): its dtype, and a shape that
+ * fits t's (an Any dim fits any extent). */
 static bool tensor_has_type(const Tensor *o, const Type *t) {
-  if (t->kind != TY_TENSOR || o->dtype != t->tensor.dtype || o->rank != t->tensor.rank)
-    return false;
-  for (int i = 0; i < o->rank; i++)
-    if (o->shape[i] != t->tensor.shape[i])
+  return t->kind == TY_TENSOR && o->dtype == t->tensor.dtype && ir_shape_fits(t, o->rank, o->shape);
+}
+
+/* Whether value v fits the static dims of type t: tensors and tuples are
+ * looked into, any other value fits. */
+static bool value_fits(const EvValue *v, const Type *t, int depth) {
+  if (!t || !v || depth > IR_MAX_NESTING)
+    return true;
+  if (t->kind == TY_TENSOR)
+    return v->kind != VAL_TENSOR || ir_shape_fits(t, v->tensor->rank, v->tensor->shape);
+  if (t->kind != TY_TUPLE || v->kind != VAL_TUPLE || v->tuple.n != t->tuple.n)
+    return true;
+  for (int i = 0; i < t->tuple.n; i++)
+    if (!value_fits(v->tuple.fields[i], t->tuple.fields[i], depth + 1))
       return false;
   return true;
+}
+
+/* The run-time check of an annotation: value v, of an expression whose
+ * inferred type is from, flows into annotation annot (of what).  Only
+ * when from has an Any dim can they disagree (type checking has shown
+ * the rest); a disagreement is EV_ERROR, a defined run-time error. */
+static bool annot_holds(EvRun *r, const Type *annot, const Type *from, const EvValue *v,
+                        const char *what, const char *name) {
+  if (!annot || !from || !ir_type_has_any(from) || value_fits(v, annot, 0))
+    return true;
+  char *want = ir_print_type(annot);
+  ev_fail(r, EV_ERROR, "%s%s: the value does not fit the annotation %s", what, name ? name : "",
+          want);
+  free(want);
+  return false;
 }
 
 /* The soundness check (EvRun.check_types): the outputs of the call x
@@ -376,6 +402,16 @@ static bool outputs_match(EvRun *r, const Expr *x, Tensor **outs, int nouts) {
   return false;
 }
 
+/* What the relation rejecting a call's concrete arguments means: a check
+ * deferred to run time that fails (EV_ERROR, a defined run-time error) when
+ * an argument's inferred type has an Any dim, else an ill-typed program. */
+static EvStatus relate_failure(const Expr *x) {
+  for (int i = 0; i < x->call.nargs; i++)
+    if (ir_type_has_any(x->call.args[i]->type))
+      return EV_ERROR;
+  return EV_INVALID;
+}
+
 /* Apply an operator to evaluated arguments through op_eval.  Not inlined:
  * its arrays must not sit in the frames of the recursive evaluator. */
 __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvValue **args) {
@@ -393,7 +429,7 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
   char err[256];
   Type *ret;
   if (op_relate(op, targs, n, &x->call.attrs, s, &ret, err, sizeof err) != REL_OK)
-    return ev_fail(r, EV_INVALID, "%s", err[0] ? err : "operator relation failed");
+    return ev_fail(r, relate_failure(x), "%s", err[0] ? err : "operator relation failed");
   int64_t bytes = result_bytes(ret);
   if (bytes < 0)
     return ev_fail(r, EV_INVALID, "%s: result is not a tensor or tuple of tensors", ir_op_name(op));
@@ -401,7 +437,7 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
     return NULL;
   int nouts = op_eval(op, flat, nflat, &x->call.attrs, s, outs, MAXT, err, sizeof err);
   if (nouts < 0)
-    return ev_fail(r, EV_INVALID, "%s", err);
+    return ev_fail(r, relate_failure(x), "%s", err);
   if (r->check_types && !outputs_match(r, x, outs, nouts))
     return NULL;
   int64_t work = 0;
@@ -449,7 +485,7 @@ static EvValue *eval_let(EvRun *r, Expr **e, EvEnv **env) {
     *env = b;
   } else {
     EvValue *v = eval(r, x->let.value, *env);
-    if (!v)
+    if (!v || !annot_holds(r, x->let.var->annot, x->let.value->type, v, "let %", x->let.var->name))
       return NULL;
     *env = bind(r, *env, x->let.var, v);
   }
@@ -513,6 +549,12 @@ static EvValue *eval_call(EvRun *r, Expr **e, EvEnv **env) {
   case CALL_EXPR: break;
   }
   EvValue *f = eval(r, x->call.callee, *env);
+  if (f && f->kind == VAL_CLOSURE && f->closure.fn && f->closure.fn->func.nparams == n)
+    for (int i = 0; i < n; i++) {
+      Var *p = f->closure.fn->func.params[i];
+      if (!annot_holds(r, p->annot, x->call.args[i]->type, args[i], "parameter %", p->name))
+        return NULL;
+    }
   return f ? enter_closure(r, f, n, args, e, env) : NULL;
 }
 
@@ -722,5 +764,9 @@ EvResult ev_run_main(EvRun *r, const Module *m, uint64_t seed) {
   EvValue **args = ARENA_ARRAY(r->arena, EvValue *, t->func.nparams);
   if (!ev_make_args(r, t, seed, args))
     return finish(r, NULL);
-  return ev_call_global(r, g, t->func.nparams, args);
+  EvResult res = ev_call_global(r, g, t->func.nparams, args);
+  if (res.status == EV_OK &&
+      !annot_holds(r, g->func->func.ret, g->func->func.body->type, res.value, "@main's result", ""))
+    return finish(r, NULL);
+  return res;
 }

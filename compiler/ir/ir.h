@@ -90,7 +90,7 @@ bool ir_dtype_parse(const char *name, size_t len, DType *out);
 enum { IR_MAX_RANK = 6 };
 
 typedef enum TypeKind {
-  TY_TENSOR,     /* Tensor[(d0, ..), dtype]; rank 0 is a scalar; dims >= 0 */
+  TY_TENSOR,     /* Tensor[(d0, ..), dtype]; rank 0 is a scalar; dims >= 0 or Any */
   TY_TUPLE,      /* (t0, t1, ..); the empty tuple is unit */
   TY_FUNC,       /* fn[tvars](params) -> ret */
   TY_REF,        /* Ref[t] */
@@ -149,11 +149,30 @@ Type *ir_type_var(Arena *a, const char *name);
 Type *ir_incomplete_type(Arena *a, int id);
 Type *ir_unit_type(Arena *a);
 
-int64_t ir_type_numel(const Type *t); /* elements of a tensor type */
+/* A dynamic dimension (Relay's Any, `?` in text): a dim of a tensor type
+ * whose extent only the run time knows.  Types only: a Tensor's shape is
+ * always concrete.  Unification takes it as compatible with any dim
+ * (TVM's UnifyDim); equality compares it as a dim value. */
+#define IR_DIM_ANY ((int64_t)-1)
+static inline bool ir_dim_is_any(int64_t d) {
+  return d == IR_DIM_ANY;
+}
+/* Does a tensor type have an Any dim? */
+bool ir_tensor_has_any(const Type *t);
+/* Does t have an Any dim anywhere (fields, params, result, ref, ADT args)? */
+bool ir_type_has_any(const Type *t);
+/* Does the concrete shape fit t's dims: equal rank, and every static dim
+ * equal (an Any dim fits any extent)? */
+bool ir_shape_fits(const Type *t, int rank, const int64_t *shape);
+
+int64_t ir_type_numel(const Type *t); /* elements of a tensor type (static dims) */
 bool ir_type_is_scalar(const Type *t, DType dt);
 /* Structural equality; type variables compare by pointer.  Incomplete
  * types compare by id. */
 bool ir_type_equal(const Type *a, const Type *b);
+/* ir_type_equal but a pair of tensor dims may differ where either is Any:
+ * do a and b unify (tensor parts; no incomplete types bound)? */
+bool ir_type_unifies(const Type *a, const Type *b);
 /* Does t have no unknown part: no incomplete type anywhere in it (type
  * variables count as known), and no nesting deeper than IR_MAX_NESTING?
  * NULL is not complete. */

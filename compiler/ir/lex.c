@@ -256,7 +256,7 @@ static void lex_ident(Lexer *L, size_t start, int line, int col) {
 }
 
 /* A one- or two-character punctuation token, or false.  Two-character
- * tokens win: == != <= >= -> =>, then ( ) [ ] { } , ; : . = < > + - * / #
+ * tokens win: == != <= >= -> =>, then ( ) [ ] { } , ; : . = < > + - * / # ?
  * (by a switch on the bytes, not string compares: this is on the
  * round-trip oracle's hot path). */
 static bool lex_punct(Lexer *L, size_t start, int line, int col) {
@@ -287,6 +287,7 @@ static bool lex_punct(Lexer *L, size_t start, int line, int col) {
   case '*': k = TK_STAR; break;
   case '/': k = TK_SLASH; break;
   case '#': k = TK_HASH; break;
+  case '?': k = TK_QUESTION; break;
   default: return false;
   }
   if (L->i >= L->len)

@@ -469,7 +469,8 @@ static int parse_type_list(Parser *p, TokKind close, const char *closer, Type **
 }
 
 /* tensor_type := Tensor [ ( dim, .. ) , dtype ], after `Tensor`.  A dim
- * may carry TVM's suffix i32 or i64. */
+ * may carry TVM's suffix i32 or i64, or be `?` (Any), as TVM's parser
+ * takes it. */
 static Type *parse_tensor_type(Parser *p) {
   int64_t shape[IR_MAX_RANK];
   int rank = 0;
@@ -478,6 +479,16 @@ static Type *parse_tensor_type(Parser *p) {
   uint64_t prod = 1;
   while (!accept(p, TK_RPAREN)) {
     const Tok *t = next(p);
+    if (t->k == TK_QUESTION) {
+      if (rank == IR_MAX_RANK)
+        fail(p, t, "tensor rank exceeds the maximum of %d", IR_MAX_RANK);
+      shape[rank++] = IR_DIM_ANY;
+      if (!accept(p, TK_COMMA)) {
+        expect(p, TK_RPAREN, "`,` or `)` in the shape");
+        break;
+      }
+      continue;
+    }
     Tok plain = *t; /* TVM writes 64-bit dimensions as 2i64 */
     int sn = t->len - t->numlen;
     if (t->k == TK_NUM && sn == 3 &&
@@ -819,6 +830,8 @@ static void parse_elems(Parser *p, Tensor *t, int dim, int64_t *idx) {
 /* tensor_literal := tensor_type ( elems ), after `Tensor`. */
 static Expr *parse_tensor_literal(Parser *p, const Tok *t) {
   Type *ty = parse_tensor_type(p);
+  if (ir_tensor_has_any(ty))
+    fail(p, t, "a tensor literal's shape cannot have an Any dim `?`");
   const Tok *lp = expect(p, TK_LPAREN, "`(` and the elements of the tensor");
   int64_t numel = ir_type_numel(ty);
   if (numel > p->ntok - p->pos)

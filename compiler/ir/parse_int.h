@@ -60,6 +60,7 @@ typedef enum TokKind {
   TK_ARROW,    /* -> */
   TK_FATARROW, /* => */
   TK_HASH,
+  TK_QUESTION, /* ? (an Any dim) */
 } TokKind;
 
 typedef struct Tok {

@@ -399,11 +399,17 @@ static void pr_tvars(Printer *p, int n, Type *const *tvars) {
   put(p, "]");
 }
 
-/* Prints a shape: (2, 3), (3), (). */
+/* Prints a shape: (2, 3), (3), (), and an Any dim as Relay does: (?, 3). */
 static void pr_shape(Printer *p, int rank, const int64_t *shape) {
   put(p, "(");
-  for (int i = 0; i < rank; i++)
-    putf(p, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  for (int i = 0; i < rank; i++) {
+    if (i)
+      put(p, ", ");
+    if (ir_dim_is_any(shape[i]))
+      put(p, "?");
+    else
+      putf(p, "%lld", (long long)shape[i]);
+  }
   put(p, ")");
 }
 

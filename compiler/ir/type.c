@@ -124,13 +124,62 @@ int64_t ir_type_numel(const Type *t) {
   return n;
 }
 
+bool ir_tensor_has_any(const Type *t) {
+  for (int i = 0; i < t->tensor.rank; i++)
+    if (ir_dim_is_any(t->tensor.shape[i]))
+      return true;
+  return false;
+}
+
+static bool has_any(const Type *t, int depth) {
+  if (!t || depth > IR_MAX_NESTING)
+    return false;
+  switch (t->kind) {
+  case TY_TENSOR: return ir_tensor_has_any(t);
+  case TY_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (has_any(t->tuple.fields[i], depth + 1))
+        return true;
+    return false;
+  case TY_FUNC:
+    for (int i = 0; i < t->func.nparams; i++)
+      if (has_any(t->func.params[i], depth + 1))
+        return true;
+    return has_any(t->func.ret, depth + 1);
+  case TY_REF: return has_any(t->ref.inner, depth + 1);
+  case TY_ADT:
+    for (int i = 0; i < t->adt.nargs; i++)
+      if (has_any(t->adt.args[i], depth + 1))
+        return true;
+    return false;
+  case TY_VAR:
+  case TY_INCOMPLETE: return false;
+  }
+  return false;
+}
+
+bool ir_type_has_any(const Type *t) {
+  return has_any(t, 0);
+}
+
+bool ir_shape_fits(const Type *t, int rank, const int64_t *shape) {
+  if (!t || t->kind != TY_TENSOR || t->tensor.rank != rank)
+    return false;
+  for (int i = 0; i < rank; i++)
+    if (!ir_dim_is_any(t->tensor.shape[i]) && t->tensor.shape[i] != shape[i])
+      return false;
+  return true;
+}
+
 bool ir_type_is_scalar(const Type *t, DType dt) {
   return t && t->kind == TY_TENSOR && t->tensor.rank == 0 && t->tensor.dtype == dt;
 }
 
-static bool types_equal(int n, Type *const *a, Type *const *b) {
+static bool type_eq(const Type *a, const Type *b, bool any);
+
+static bool types_equal(int n, Type *const *a, Type *const *b, bool any) {
   for (int i = 0; i < n; i++)
-    if (!ir_type_equal(a[i], b[i]))
+    if (!type_eq(a[i], b[i], any))
       return false;
   return true;
 }
@@ -167,6 +216,15 @@ bool ir_type_complete(const Type *t) {
 }
 
 bool ir_type_equal(const Type *a, const Type *b) {
+  return type_eq(a, b, false);
+}
+
+bool ir_type_unifies(const Type *a, const Type *b) {
+  return type_eq(a, b, true);
+}
+
+/* ir_type_equal, or with any set ir_type_unifies. */
+static bool type_eq(const Type *a, const Type *b, bool any) {
   if (a == b)
     return true;
   if (!a || !b || a->kind != b->kind)
@@ -176,30 +234,32 @@ bool ir_type_equal(const Type *a, const Type *b) {
     if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
       return false;
     for (int i = 0; i < a->tensor.rank; i++)
-      if (a->tensor.shape[i] != b->tensor.shape[i])
+      if (a->tensor.shape[i] != b->tensor.shape[i] &&
+          !(any && (ir_dim_is_any(a->tensor.shape[i]) || ir_dim_is_any(b->tensor.shape[i]))))
         return false;
     return true;
   case TY_TUPLE:
-    return a->tuple.n == b->tuple.n && types_equal(a->tuple.n, a->tuple.fields, b->tuple.fields);
+    return a->tuple.n == b->tuple.n &&
+           types_equal(a->tuple.n, a->tuple.fields, b->tuple.fields, any);
   case TY_FUNC:
     /* Polymorphic function types are equal up to renaming their tvars. */
     if (a->func.ntvars != b->func.ntvars || a->func.nparams != b->func.nparams)
       return false;
     if (a->func.ntvars == 0)
-      return types_equal(a->func.nparams, a->func.params, b->func.params) &&
-             ir_type_equal(a->func.ret, b->func.ret);
+      return types_equal(a->func.nparams, a->func.params, b->func.params, any) &&
+             type_eq(a->func.ret, b->func.ret, any);
     else {
       Arena *tmp = arena_new();
       Type *bs = ir_type_subst(tmp, (Type *)b, b->func.ntvars, b->func.tvars, a->func.tvars);
-      bool eq = types_equal(a->func.nparams, a->func.params, bs->func.params) &&
-                ir_type_equal(a->func.ret, bs->func.ret);
+      bool eq = types_equal(a->func.nparams, a->func.params, bs->func.params, any) &&
+                type_eq(a->func.ret, bs->func.ret, any);
       arena_free(tmp);
       return eq;
     }
-  case TY_REF: return ir_type_equal(a->ref.inner, b->ref.inner);
+  case TY_REF: return type_eq(a->ref.inner, b->ref.inner, any);
   case TY_ADT:
     return a->adt.def == b->adt.def && a->adt.nargs == b->adt.nargs &&
-           types_equal(a->adt.nargs, a->adt.args, b->adt.args);
+           types_equal(a->adt.nargs, a->adt.args, b->adt.args, any);
   case TY_VAR: return false; /* distinct pointers */
   case TY_INCOMPLETE: return a->incomplete.id == b->incomplete.id;
   }

@@ -1,9 +1,9 @@
 /*
  * bad_relations.c - deliberately wrong relations, compiled only into the
  * test build (RS_TEST_PASSES), as compiler/passes/bad_passes.c is for
- * passes.  Each accepts argument types its operator's relation rejects,
- * so the test suite can prove that the reject_fuzzer's soundness oracle
- * finds a relation that is too lenient:
+ * passes.  Each of the first four accepts argument types its operator's
+ * relation rejects, so the test suite can prove that the reject_fuzzer's
+ * soundness oracle finds a relation that is too lenient:
  *   bad_broadcast     a broadcast that takes the first operand's dimension
  *                     where the two differ and neither is 1
  *   bad_reduce_axis   a reduction that wraps an out-of-range axis modulo
@@ -12,6 +12,11 @@
  *                     the tensor's element count
  *   bad_concatenate   a concatenate that takes field 0's dimensions outside
  *                     the axis for every field
+ *   bad_any_as_one    a broadcast that takes an Any dim for 1: ? with 1 or
+ *                     ? gives 1 (not ?).  This one rejects nothing, it
+ *                     narrows a type: a program with an Any dim whose value
+ *                     is not 1 there shows it (the soundness oracle's
+ *                     outputs against the call's inferred type)
  *
  * op_relate (what the type checker calls, and the interpreter for its
  * bookkeeping) runs the wrong relation op_test_fault names; op_eval keeps
@@ -21,7 +26,8 @@
  * interpreter's EV_INVALID, naming the operator.  Where the operator's own
  * relation accepts, each wrong one gives its answer, so no well-typed
  * program can tell them apart: only a near-valid one, which the generator
- * never makes and the break stage (generator/breaker.h) does.
+ * never makes and the break stage (generator/breaker.h) does (bad_any_as_one
+ * aside: it gives another answer on Any dims).
  */
 #ifdef RS_TEST_PASSES
 
@@ -32,10 +38,9 @@
 OpFault op_test_fault;
 
 static const char *const fault_names[OP_FAULT_COUNT] = {
-    [OP_FAULT_BROADCAST] = "bad_broadcast",
-    [OP_FAULT_REDUCE_AXIS] = "bad_reduce_axis",
-    [OP_FAULT_RESHAPE] = "bad_reshape",
-    [OP_FAULT_CONCATENATE] = "bad_concatenate",
+    [OP_FAULT_BROADCAST] = "bad_broadcast",   [OP_FAULT_REDUCE_AXIS] = "bad_reduce_axis",
+    [OP_FAULT_RESHAPE] = "bad_reshape",       [OP_FAULT_CONCATENATE] = "bad_concatenate",
+    [OP_FAULT_ANY_AS_ONE] = "bad_any_as_one",
 };
 
 bool op_fault_lookup(const char *name, OpFault *out) {
@@ -68,11 +73,26 @@ static bool bad_broadcast(OpId op, Type *const *args, int nargs, const Attrs *at
   bool changed = false;
   for (int i = 1; i <= x->tensor.rank && i <= y->tensor.rank; i++) {
     int64_t *dy = &y->tensor.shape[y->tensor.rank - i], dx = x->tensor.shape[x->tensor.rank - i];
-    if (*dy != dx && *dy != 1 && dx != 1)
+    if (*dy != dx && *dy != 1 && dx != 1 && !ir_dim_is_any(*dy) && !ir_dim_is_any(dx))
       *dy = dx, changed = true;
   }
   Type *args2[2] = {args[0], y};
   return changed && (*st = rel_broadcast(op, args2, 2, at, a, out, err, errlen), true);
+}
+
+/* bad_any_as_one: an operand's Any dims read as 1. */
+static bool bad_any_as_one(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
+                           Type **out, char *err, size_t errlen, RelStatus *st) {
+  if (op_table[op].rel != rel_broadcast || nargs != 2 || args[0]->kind != TY_TENSOR ||
+      args[1]->kind != TY_TENSOR)
+    return false;
+  Type *xy[2] = {copy(a, args[0]), copy(a, args[1])};
+  bool changed = false;
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < xy[k]->tensor.rank; i++)
+      if (ir_dim_is_any(xy[k]->tensor.shape[i]))
+        xy[k]->tensor.shape[i] = 1, changed = true;
+  return changed && (*st = rel_broadcast(op, xy, 2, at, a, out, err, errlen), true);
 }
 
 /* bad_reduce_axis: axes out of [-rank, rank) taken modulo the rank. */
@@ -155,6 +175,7 @@ bool op_bad_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena
   case OP_FAULT_REDUCE_AXIS: return bad_reduce_axis(op, args, nargs, at, a, out, err, errlen, st);
   case OP_FAULT_RESHAPE: return bad_reshape(op, args, nargs, at, a, out, err, errlen, st);
   case OP_FAULT_CONCATENATE: return bad_concatenate(op, args, nargs, at, a, out, err, errlen, st);
+  case OP_FAULT_ANY_AS_ONE: return bad_any_as_one(op, args, nargs, at, a, out, err, errlen, st);
   default: return false;
   }
 }

@@ -54,26 +54,27 @@ RelStatus rel_conv2d(OpId op, Type *const *args, int nargs, const Attrs *at, Are
   const int64_t *ds = d->tensor.shape, *ws = wt->tensor.shape;
   if (groups < 1)
     return op_fail(err, errlen, "groups must be positive, got %lld", (long long)groups);
-  if (ds[1] % groups || ws[0] % groups)
+  if ((!op_dim_any(ds[1]) && ds[1] % groups) || (!op_dim_any(ws[0]) && ws[0] % groups))
     return op_fail(err, errlen, "groups=%lld must divide the %lld input and %lld output channels",
                    (long long)groups, (long long)ds[1], (long long)ws[0]);
-  if (ws[1] != ds[1] / groups)
+  if (!op_dims_match(ws[1], op_dim_any(ds[1]) ? IR_DIM_ANY : ds[1] / groups))
     return op_fail(err, errlen, "weight has %lld input channels, expected %lld / %lld groups",
                    (long long)ws[1], (long long)ds[1], (long long)groups);
-  if (ws[2] < 1 || ws[3] < 1)
+  if ((!op_dim_any(ws[2]) && ws[2] < 1) || (!op_dim_any(ws[3]) && ws[3] < 1))
     return op_fail(err, errlen, "kernel must be at least 1x1");
-  if (has_channels && channels != ws[0])
+  if (has_channels && !op_dim_allows(ws[0], channels))
     return op_fail(err, errlen, "channels=%lld but the weight has %lld output channels",
                    (long long)channels, (long long)ws[0]);
-  if (nks >= 0 && (nks != 2 || ksize[0] != ws[2] || ksize[1] != ws[3]))
+  if (nks >= 0 && (nks != 2 || !op_dim_allows(ws[2], ksize[0]) || !op_dim_allows(ws[3], ksize[1])))
     return op_fail(err, errlen, "kernel_size does not match the weight's %lldx%lld",
                    (long long)ws[2], (long long)ws[3]);
-  w.k[0] = ws[2];
-  w.k[1] = ws[3];
+  for (int i = 0; i < 2; i++) /* the weight's, or kernel_size's where that is Any */
+    w.k[i] = op_dim_any(ws[2 + i]) && nks == 2 && ksize[i] >= 1 ? ksize[i] : ws[2 + i];
   int64_t o[2];
   if (!op_win_outs(&r, &w, ds + 2, o))
     return REL_ERROR;
-  int64_t shape[4] = {ds[0], ws[0], o[0], o[1]};
+  int64_t shape[4] = {ds[0], op_dim_any(ws[0]) && has_channels && channels >= 0 ? channels : ws[0],
+                      o[0], o[1]};
   *out = ir_tensor_type(a, odt, 4, shape);
   return REL_OK;
 }

@@ -54,6 +54,12 @@ static RelStatus slice_axis(int axis, int64_t dim, int64_t b, int64_t e, int64_t
   }
   if (stride == 0)
     return op_fail(err, errlen, "stride of axis %d is 0", axis);
+  if (op_dim_any(dim)) { /* the clamped bounds, hence the size, depend on the extent */
+    sl->begin[axis] = 0;
+    sl->step[axis] = stride;
+    sl->size[axis] = IR_DIM_ANY;
+    return REL_OK;
+  }
   int64_t bc = canon_index(b, dim, stride), ec = canon_index(e, dim, stride);
   if (stride > 0 ? bc > ec : ec > bc)
     return op_fail(err, errlen,
@@ -463,7 +469,7 @@ RelStatus rel_tile(OpId op, Type *const *args, int nargs, const Attrs *at, Arena
   for (int i = 0; i < r; i++) {
     int di = i - (r - rank), ri = i - (r - reps.n);
     int64_t d = di >= 0 ? t->tensor.shape[di] : 1, k = ri >= 0 ? reps.v[ri] : 1;
-    if (__builtin_mul_overflow(d, k, &shape[i]))
+    if (!op_dim_mul(d, k, &shape[i]))
       return op_fail(err, errlen, "result shape is too large");
   }
   return op_result(a, t->tensor.dtype, r, shape, out, err, errlen);

@@ -42,7 +42,7 @@ static RelStatus tuple_arg(Type *const *args, int nargs, Type ***fields, int *n,
     int64_t c;
     if (f->kind != TY_TENSOR)
       return op_fail(err, errlen, "tuple field %d is not a tensor", i);
-    if (f->tensor.rank > IR_MAX_RANK || !op_count_elems(f->tensor.rank, f->tensor.shape, &c))
+    if (f->tensor.rank > IR_MAX_RANK || !op_count_static(f->tensor.rank, f->tensor.shape, &c))
       return op_fail(err, errlen, "tuple field %d has an invalid shape", i);
     if (f->tensor.dtype != (*fields)[0]->tensor.dtype)
       return op_fail(err, errlen, "tuple field %d has dtype %s, field 0 has %s", i,
@@ -60,7 +60,7 @@ static RelStatus same_dims(Type *const *fields, int n, int skip, char *err, size
   const Type *f0 = fields[0];
   for (int i = 1; i < n; i++)
     for (int d = 0; d < f0->tensor.rank; d++)
-      if (d != skip && fields[i]->tensor.shape[d] != f0->tensor.shape[d])
+      if (d != skip && !op_dims_match(fields[i]->tensor.shape[d], f0->tensor.shape[d]))
         return op_fail(err, errlen, "tuple field %d has shape %s, which does not match %s%s", i,
                        op_shape_str(b1, sizeof b1, f0->tensor.rank, fields[i]->tensor.shape),
                        op_shape_str(b2, sizeof b2, f0->tensor.rank, f0->tensor.shape),
@@ -73,6 +73,17 @@ static RelStatus same_dims(Type *const *fields, int n, int skip, char *err, size
 /* concatenate((A, B, ...), axis): the tensors joined along axis. */
 
 /* The normalised concatenation axis for fields of the given rank. */
+/* Each dim of the fields' shapes: the static one where any field's is
+ * static (same_dims checked they match), else Any. */
+static void meet_dims(Type *const *fields, int n, int64_t *shape) {
+  int rank = fields[0]->tensor.rank;
+  for (int d = 0; d < rank; d++) {
+    shape[d] = fields[0]->tensor.shape[d];
+    for (int i = 1; i < n; i++)
+      shape[d] = op_dim_meet(shape[d], fields[i]->tensor.shape[d]);
+  }
+}
+
 static RelStatus concat_axis(const Attrs *at, int rank, int *axis, char *err, size_t errlen) {
   int64_t v;
   RelStatus s = op_get_int(at, "axis", 0, &v, err, errlen);
@@ -91,9 +102,10 @@ RelStatus rel_concatenate(OpId op, Type *const *args, int nargs, const Attrs *at
   if (s != REL_OK)
     return s;
   int64_t shape[IR_MAX_RANK];
-  memcpy(shape, fields[0]->tensor.shape, sizeof shape);
+  meet_dims(fields, n, shape);
+  shape[axis] = fields[0]->tensor.shape[axis];
   for (int i = 1; i < n; i++)
-    if (__builtin_add_overflow(shape[axis], fields[i]->tensor.shape[axis], &shape[axis]))
+    if (!op_dim_add(shape[axis], fields[i]->tensor.shape[axis], &shape[axis]))
       return op_fail(err, errlen, "result shape is too large");
   return op_result(a, fields[0]->tensor.dtype, fields[0]->tensor.rank, shape, out, err, errlen);
 }
@@ -213,12 +225,13 @@ RelStatus rel_stack(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
   if (s != REL_OK)
     return s;
   int rank = fields[0]->tensor.rank;
-  int64_t shape[IR_MAX_RANK + 1];
+  int64_t shape[IR_MAX_RANK + 1], dims[IR_MAX_RANK];
+  meet_dims(fields, n, dims);
   for (int i = 0, r = 0; i <= rank; i++) {
     if (i == axis)
       shape[r++] = n;
     if (i < rank)
-      shape[r++] = fields[0]->tensor.shape[i];
+      shape[r++] = dims[i];
   }
   return op_result(a, fields[0]->tensor.dtype, rank + 1, shape, out, err, errlen);
 }
@@ -332,12 +345,12 @@ static RelStatus split_plan(const Attrs *at, int rank, const int64_t *shape, int
       return op_fail(err, errlen, "the number of sections must be >= 1, got %lld", (long long)k);
     if (k > MAX_PIECES)
       return op_fail(err, errlen, "at most %d sections, got %lld", MAX_PIECES, (long long)k);
-    if (dim % k)
+    if (!op_dim_any(dim) && dim % k)
       return op_fail(err, errlen, "%lld sections do not divide axis %d of size %lld", (long long)k,
                      *axis, (long long)dim);
     *n = (int)k;
-    for (int i = 0; i < *n; i++)
-      start[i] = i * (dim / k), size[i] = dim / k;
+    for (int i = 0; i < *n; i++) /* an Any axis gives Any pieces */
+      start[i] = op_dim_any(dim) ? 0 : i * (dim / k), size[i] = op_dim_any(dim) ? dim : dim / k;
     return REL_OK;
   }
   if (x->kind != AV_INTS)
@@ -352,10 +365,10 @@ static RelStatus split_plan(const Attrs *at, int rank, const int64_t *shape, int
     start[i] = prev, size[i] = x->ints[i] - prev;
     prev = x->ints[i];
   }
-  if (prev >= dim) /* also rejects no indices on an empty axis, as Relay does */
+  if (!op_dim_any(dim) && prev >= dim) /* also rejects no indices on an empty axis, as Relay does */
     return op_fail(err, errlen, "index %lld is not below the size %lld of axis %d", (long long)prev,
                    (long long)dim, *axis);
-  start[x->n] = prev, size[x->n] = dim - prev;
+  start[x->n] = prev, size[x->n] = op_dim_any(dim) ? dim : dim - prev;
   *n = x->n + 1;
   return REL_OK;
 }

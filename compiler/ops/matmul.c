@@ -42,15 +42,18 @@ RelStatus rel_dense(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
     return op_fail(err, errlen, "data must have rank >= 1");
   if (w->tensor.rank != 2)
     return op_fail(err, errlen, "weight must have rank 2, got %d", w->tensor.rank);
-  if (w->tensor.shape[1] != d->tensor.shape[rank - 1])
+  if (!op_dims_match(w->tensor.shape[1], d->tensor.shape[rank - 1]))
     return op_fail(err, errlen, "weight has %lld input features, data has %lld",
                    (long long)w->tensor.shape[1], (long long)d->tensor.shape[rank - 1]);
-  if (has_units && units != w->tensor.shape[0])
+  if (has_units && !op_dim_allows(w->tensor.shape[0], units))
     return op_fail(err, errlen, "units=%lld but the weight has %lld rows", (long long)units,
                    (long long)w->tensor.shape[0]);
   int64_t shape[IR_MAX_RANK];
   memcpy(shape, d->tensor.shape, sizeof(int64_t) * (size_t)rank);
   shape[rank - 1] = w->tensor.shape[0];
+  if (has_units && units >= 0 &&
+      op_dim_any(shape[rank - 1])) /* the static one, as TVM's DenseRel */
+    shape[rank - 1] = units;
   *out = ir_tensor_type(a, odt, rank, shape);
   return REL_OK;
 }
@@ -137,13 +140,13 @@ RelStatus rel_batch_matmul(OpId op, Type *const *args, int nargs, const Attrs *a
                    y->tensor.rank);
   const int64_t *xs = x->tensor.shape, *ys = y->tensor.shape;
   int64_t xk = xs[ta ? 1 : 2], yk = ys[tb ? 2 : 1];
-  if (xs[0] != ys[0] && xs[0] != 1 && ys[0] != 1)
+  int64_t shape[3] = {0, xs[ta ? 2 : 1], ys[tb ? 1 : 2]};
+  if (!op_dim_bcast(xs[0], ys[0], &shape[0]))
     return op_fail(err, errlen, "batch dimensions %lld and %lld differ", (long long)xs[0],
                    (long long)ys[0]);
-  if (xk != yk)
+  if (!op_dims_match(xk, yk))
     return op_fail(err, errlen, "reduction dimensions %lld and %lld differ", (long long)xk,
                    (long long)yk);
-  int64_t shape[3] = {xs[0] == 1 ? ys[0] : xs[0], xs[ta ? 2 : 1], ys[tb ? 1 : 2]};
   *out = ir_tensor_type(a, odt, 3, shape);
   return REL_OK;
 }

@@ -27,17 +27,17 @@
 
 /* Error unless t is a rank-1 tensor [n] of dtype dt. */
 static bool want_vector(OpAttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
-  if (t->tensor.rank == 1 && t->tensor.shape[0] == n && t->tensor.dtype == dt)
+  if (t->tensor.rank == 1 && op_dims_match(t->tensor.shape[0], n) && t->tensor.dtype == dt)
     return true;
-  char got[160];
-  int len = snprintf(got, sizeof got, "Tensor[(");
-  for (int i = 0; i < t->tensor.rank && len < 120; i++)
-    len += snprintf(got + len, sizeof got - (size_t)len, "%s%lld", i ? ", " : "",
-                    (long long)t->tensor.shape[i]);
-  snprintf(got + len, sizeof got - (size_t)len, "%s), %s]", t->tensor.rank == 1 ? "," : "",
+  char got[160], want[32];
+  op_shape_str(want, sizeof want, 1, &n);
+  int len = snprintf(got, sizeof got, "Tensor[");
+  op_shape_str(got + len, sizeof got - (size_t)len, t->tensor.rank, t->tensor.shape);
+  len = (int)strlen(got);
+  snprintf(got + len - 1, sizeof got - (size_t)len + 1, "%s), %s]", t->tensor.rank == 1 ? "," : "",
            ir_dtype_name(t->tensor.dtype));
-  op_rd_fail(r, "%s must be Tensor[(%lld,), %s], got %s", what, (long long)n, ir_dtype_name(dt),
-             got);
+  want[strlen(want) - 1] = 0;
+  op_rd_fail(r, "%s must be Tensor[%s,), %s], got %s", what, want, ir_dtype_name(dt), got);
   return false;
 }
 
@@ -475,6 +475,10 @@ RelStatus rel_pad(OpId op, Type *const *args, int nargs, const Attrs *at, Arena 
     return op_fail(err, errlen, "pad_value must be a scalar, got rank %d", args[1]->tensor.rank);
   for (int i = 0; i < rank; i++) {
     int64_t n = d->tensor.shape[i];
+    if (op_dim_any(n)) { /* the extent and its checks wait for the run time */
+      shape[i] = IR_DIM_ANY;
+      continue;
+    }
     if (__builtin_add_overflow(n, before[i], &shape[i]) ||
         __builtin_add_overflow(shape[i], after[i], &shape[i]))
       return op_fail(err, errlen, "pad_width too large in dim %d", i);

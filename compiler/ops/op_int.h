@@ -55,6 +55,48 @@ RelStatus op_want_axis(int64_t axis, int rank, int *out, char *err, size_t errle
 bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int *rout,
                         int64_t *out);
 
+/* ------------------------------------------------------------ dims (dim.c) */
+
+/* Every relation sees an Any dim (IR_DIM_ANY) through these, alike:
+ *   1. check a constraint statically only when every dim in it is static
+ *      (op_dims_match, op_dim_is); the interpreter runs the relation again
+ *      on the concrete types, so a skipped check is made at run time;
+ *   2. a result dim computed from an Any dim is Any (op_dim_add,
+ *      op_dim_mul; a dim copied from an argument stays Any);
+ *   3. where dims must be equal, the result takes the static one
+ *      (op_dim_meet); broadcasting follows TVM (op_dim_bcast).
+ * docs/operators.md, "Dynamic dimensions", shows a relation written so. */
+
+/* Is d an Any dim? */
+static inline bool op_dim_any(int64_t d) {
+  return ir_dim_is_any(d);
+}
+/* Is d static and equal to v (a check that holds only for a known dim)? */
+static inline bool op_dim_is(int64_t d, int64_t v) {
+  return !op_dim_any(d) && d == v;
+}
+/* May type dim d have the static value v (an attribute's, never Any):
+ * d == v, or d is Any (checked at run time)? */
+static inline bool op_dim_allows(int64_t d, int64_t v) {
+  return d == v || op_dim_any(d);
+}
+/* May type dims a and b be equal: equal, or either Any (checked at run
+ * time)? */
+bool op_dims_match(int64_t a, int64_t b);
+/* The dim of two that must be equal: the static one, else Any. */
+int64_t op_dim_meet(int64_t a, int64_t b);
+/* Broadcast two dims into *out (TVM's rules: ? with 1 gives ?, ? with d
+ * gives d, ? with ? gives ?); false when both are static and clash. */
+bool op_dim_bcast(int64_t a, int64_t b, int64_t *out);
+/* a + b and a * b into *out, Any when either is; false on overflow. */
+bool op_dim_add(int64_t a, int64_t b, int64_t *out);
+bool op_dim_mul(int64_t a, int64_t b, int64_t *out);
+/* Is every dim of the shape static? */
+bool op_shape_static(int rank, const int64_t *shape);
+/* op_count_elems with each Any dim counted as 1: false when a dim is
+ * negative (other than Any) or the product overflows. */
+bool op_count_static(int rank, const int64_t *shape, int64_t *out);
+
 /* --------------------------------------------------- arithmetic (inline) */
 
 /* a * b and a + b for non-negative operands, saturating at INT64_MAX. */

@@ -79,7 +79,7 @@ static RelStatus reshape_infer(int rin, const int64_t *in, int n, const int64_t 
         return op_fail(err, errlen, "newshape[%d] = -3 needs two input dims, the input has %d left",
                        i, rin - src > 0 ? rin - src : 0);
       used_in[src] = used_in[src + 1] = used_out[r] = true;
-      out[r++] = in[src] * in[src + 1]; /* cannot overflow: the input is valid */
+      op_dim_mul(in[src], in[src + 1], &out[r++]); /* no overflow: the input is valid */
       src += 2;
     } else { /* -4 */
       if (i + 2 >= n)
@@ -93,9 +93,9 @@ static RelStatus reshape_infer(int rin, const int64_t *in, int n, const int64_t 
       if ((d1 == -1 && d2 == 0) || (d2 == -1 && d1 == 0))
         return op_fail(err, errlen, "newshape[%d] = -4 cannot infer a dim next to 0", i);
       if (d1 == -1)
-        d1 = d0 / d2;
+        d1 = op_dim_any(d0) ? IR_DIM_ANY : d0 / d2;
       else if (d2 == -1)
-        d2 = d0 / d1;
+        d2 = op_dim_any(d0) ? IR_DIM_ANY : d0 / d1;
       used_in[src++] = true;
       used_out[r] = used_out[r + 1] = true;
       out[r++] = d1;
@@ -107,19 +107,22 @@ static RelStatus reshape_infer(int rin, const int64_t *in, int n, const int64_t 
     int64_t pin = 1, pout = 1;
     for (int j = 0; j < rin; j++)
       if (!used_in[j])
-        pin *= in[j]; /* a sub-product of a valid shape */
+        op_dim_mul(pin, in[j], &pin); /* a sub-product of a valid shape, or Any */
     for (int j = 0; j < r; j++)
-      if (!used_out[j] && j != infer && __builtin_mul_overflow(pout, out[j], &pout))
+      if (!used_out[j] && j != infer && !op_dim_mul(pout, out[j], &pout))
         return op_fail(err, errlen, "newshape gives a result that is too large");
     if (pout == 0)
       return op_fail(err, errlen, "cannot infer the -1 dim: the other dims hold no elements");
-    out[infer] = pin / pout;
+    out[infer] = op_dim_any(pin) || op_dim_any(pout) ? IR_DIM_ANY : pin / pout;
   }
   int64_t nin, nout;
   char b1[96], b2[96];
-  op_count_elems(rin, in, &nin);
-  if (!op_count_elems(r, out, &nout))
+  if (!op_count_static(r, out, &nout))
     return op_fail(err, errlen, "newshape gives a result that is too large");
+  *rout = r;
+  if (!op_shape_static(rin, in) || !op_shape_static(r, out))
+    return REL_OK; /* the element counts are compared at run time */
+  op_count_elems(rin, in, &nin);
   if (nin != nout)
     return op_fail(err, errlen, "cannot reshape %s (%lld elements) to %s (%lld elements)",
                    op_shape_str(b1, sizeof b1, rin, in), (long long)nin,
@@ -451,13 +454,16 @@ RelStatus rel_squeeze(OpId op, Type *const *args, int nargs, const Attrs *at, Ar
   if (s != REL_OK)
     return s;
   const Type *t = args[0];
-  for (int i = 0; !axes.given && i < t->tensor.rank; i++)
+  for (int i = 0; !axes.given && i < t->tensor.rank; i++) {
+    if (op_dim_any(t->tensor.shape[i])) /* as TVM: which dims are 1 decides the rank */
+      return op_fail(err, errlen, "squeeze without axis needs static dims, dim %d is Any", i);
     drop[i] = t->tensor.shape[i] == 1;
+  }
   for (int i = 0; axes.given && i < axes.n; i++) {
     int ax;
     if ((s = op_want_axis(axes.v[i], t->tensor.rank, &ax, err, errlen)) != REL_OK)
       return s;
-    if (t->tensor.shape[ax] != 1)
+    if (!op_dim_allows(t->tensor.shape[ax], 1))
       return op_fail(err, errlen, "cannot squeeze axis %d of size %lld", ax,
                      (long long)t->tensor.shape[ax]);
     drop[ax] = true;
@@ -525,7 +531,7 @@ RelStatus rel_broadcast_to(OpId op, Type *const *args, int nargs, const Attrs *a
   bool ok = rank <= sh.n;
   for (int i = 0; ok && i < rank; i++) {
     int64_t d = t->tensor.shape[i], want_d = sh.v[sh.n - rank + i];
-    ok = d == want_d || d == 1;
+    ok = op_dim_allows(d, want_d) || d == 1;
   }
   if (!ok)
     return op_fail(err, errlen, "cannot broadcast %s to %s",

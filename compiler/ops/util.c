@@ -39,10 +39,18 @@ RelStatus op_want_shaped(Type *const *args, int nargs, int n, char *err, size_t 
   for (int i = 0; i < nargs; i++) {
     int64_t c;
     if (args[i]->tensor.rank > IR_MAX_RANK ||
-        !op_count_elems(args[i]->tensor.rank, args[i]->tensor.shape, &c))
+        !op_count_static(args[i]->tensor.rank, args[i]->tensor.shape, &c))
       return op_fail(err, errlen, "argument %d has an invalid shape", i);
   }
   return REL_OK;
+}
+
+/* Writes dim d (the i-th) of a shape into buf: ", 3" or "?"; returns the
+ * length snprintf gives. */
+static size_t dim_str(char *buf, size_t len, int i, int64_t d) {
+  if (op_dim_any(d))
+    return (size_t)snprintf(buf, len, "%s?", i ? ", " : "");
+  return (size_t)snprintf(buf, len, "%s%lld", i ? ", " : "", (long long)d);
 }
 
 const char *op_type_str(const Type *t, char *buf, size_t len) {
@@ -53,7 +61,7 @@ const char *op_type_str(const Type *t, char *buf, size_t len) {
   size_t n = 0;
   n += (size_t)snprintf(buf, len, "(");
   for (int i = 0; i < t->tensor.rank && n < len; i++)
-    n += (size_t)snprintf(buf + n, len - n, "%s%lld", i ? ", " : "", (long long)t->tensor.shape[i]);
+    n += dim_str(buf + n, len - n, i, t->tensor.shape[i]);
   if (n < len)
     snprintf(buf + n, len - n, "%s) %s", t->tensor.rank == 1 ? "," : "",
              ir_dtype_name(t->tensor.dtype));
@@ -63,7 +71,7 @@ const char *op_type_str(const Type *t, char *buf, size_t len) {
 const char *op_shape_str(char *buf, size_t n, int rank, const int64_t *shape) {
   size_t k = (size_t)snprintf(buf, n, "(");
   for (int i = 0; i < rank && k < n; i++)
-    k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)shape[i]);
+    k += dim_str(buf + k, n - k, i, shape[i]);
   if (k < n)
     snprintf(buf + k, n - k, ")");
   return buf;
@@ -74,7 +82,7 @@ RelStatus op_result(Arena *a, DType dt, int rank, const int64_t *shape, Type **o
   int64_t n;
   if (rank > IR_MAX_RANK)
     return op_fail(err, errlen, "result rank %d exceeds %d", rank, IR_MAX_RANK);
-  if (!op_count_elems(rank, shape, &n))
+  if (!op_count_static(rank, shape, &n))
     return op_fail(err, errlen, "result shape is too large");
   *out = ir_tensor_type(a, dt, rank, shape);
   return REL_OK;
@@ -103,9 +111,8 @@ bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int 
   for (int i = 0; i < r; i++) {
     int64_t da = i < r - ra ? 1 : a[i - (r - ra)];
     int64_t db = i < r - rb ? 1 : b[i - (r - rb)];
-    if (da != db && da != 1 && db != 1)
+    if (!op_dim_bcast(da, db, &out[i]))
       return false;
-    out[i] = da == 1 ? db : da;
   }
   *rout = r;
   return true;

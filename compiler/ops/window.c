@@ -80,6 +80,10 @@ static int64_t win_out(const OpWin *w, int i, int64_t n) {
 bool op_win_outs(OpAttrReader *r, const OpWin *w, const int64_t *in, int64_t *o) {
   static const char *axis[2] = {"height", "width"};
   for (int i = 0; i < 2; i++) {
+    if (op_dim_any(in[i]) || op_dim_any(w->k[i])) { /* checked at run time */
+      o[i] = IR_DIM_ANY;
+      continue;
+    }
     o[i] = win_out(w, i, in[i]);
     if (o[i] == -2)
       op_rd_fail(r, "window attributes too large along %s", axis[i]);

@@ -33,7 +33,9 @@
  * constants or tuple literals of constants, at most FOLD_MAX_OUTS tensors
  * in and out, and at most FOLD_MAX_NUMEL result elements), no projection
  * of a tuple literal with pure other fields and no if on a constant
- * condition; nowhere is a let bound to a constant or a tuple of constants.
+ * condition; nowhere is a let bound to a constant or a tuple of constants,
+ * but one annotated with an Any dim: it keeps a type the constant's own
+ * would narrow (a pin, pass_int.h).
  *
  * Shapes (what a program must contain to exercise this pass; the "fold"
  * policy, generator/fold.c, makes them at any node of the right type):
@@ -447,7 +449,8 @@ static void post_bad(Post *p, const Expr *e, const char *what) {
 static void post_walk(Post *p, const Expr *e, int prim) {
   if (!ptrmap_first(&p->seen[prim], e))
     return;
-  if (e->kind == EX_LET && literal(e->let.value))
+  if (e->kind == EX_LET && literal(e->let.value) &&
+      !(e->let.var && ir_type_has_any(e->let.var->annot)))
     post_bad(p, e, "a let bound to a constant");
   if (!prim && e->kind == EX_IF && e->if_.cond->kind == EX_CONST)
     post_bad(p, e, "an if on a constant condition");

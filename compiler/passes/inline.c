@@ -200,8 +200,8 @@ static bool tmatch(const Type *pat, const Type *act, int n, Type *const *tvars, 
     for (int i = 0; i < n; i++)
       if (tvars[i] == pat) {
         if (!inst[i])
-          inst[i] = (Type *)act;
-        return ir_type_equal(inst[i], act);
+          inst[i] = (Type *)act; /* the first, as the checker binds it */
+        return ir_type_unifies(inst[i], act);
       }
   if (pat->kind != act->kind)
     return false;

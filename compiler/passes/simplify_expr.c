@@ -33,6 +33,9 @@
  *   transpose with the identity permutation -> x;
  *   transpose(transpose(x, p), q) -> transpose(x, p o q) (or x)
  *   reverse along an axis of extent <= 1 -> x
+ *   (the reshape-like, broadcast_to, tile, reverse, *_like and x * 0
+ *   rules only on results without an Any dim: two types equal with `?` in them need
+ *   not be equal shapes, and newshape or shape cannot spell `?`)
  *   concatenate((x,)) -> x
  *   cast(x, dtype of x) -> x
  *   cast(cast(x, t1), t2) -> cast(x, t2) when x -> t1 is exact and keeps
@@ -260,7 +263,9 @@ static Expr *rule_binary(Simp *s, Expr *e) {
     if (is_identity(op, c, side == 0))
       return s->m ? (pass_pin_refs(k), x) : &matched;
   }
-  for (int side = 0; op == OP_MULTIPLY && is_int(t->tensor.dtype) && side < 2; side++) {
+  for (int side = 0;
+       op == OP_MULTIPLY && is_int(t->tensor.dtype) && !ir_tensor_has_any(t) && side < 2;
+       side++) { /* zeros cannot spell an Any dim */
     Expr *x = e->call.args[side], *k = e->call.args[1 - side];
     if (!pass_is_pure(&s->pm, x) || !scalar_is(uniform(s, k), 0, 0))
       continue;
@@ -343,11 +348,13 @@ static bool is_reshape_like(const Expr *e) {
          e->call.nargs == 1;
 }
 
-/* Reshapes to the same type go; chains of reshape-likes merge. */
+/* Reshapes to the same type go; chains of reshape-likes merge.  Not on
+ * an Any dim: equal types need not be equal shapes, and newshape cannot
+ * spell one. */
 static Expr *rule_reshape(Simp *s, Expr *e) {
   Expr *x = e->call.args[0];
   const Type *t = tensor_type(e);
-  if (!t)
+  if (!t || ir_tensor_has_any(t))
     return NULL;
   if (same_type(x, e))
     return s->m ? x : &matched;
@@ -422,12 +429,14 @@ static Expr *rule_unary(Simp *s, Expr *e) {
   }
 }
 
-/* broadcast_to, tile, reverse, concatenate and *_like simplifications. */
+/* broadcast_to, tile, reverse, concatenate and *_like simplifications.
+ * None on a result with an Any dim: a tile or reverse of the same type
+ * still changes the value, and zeros/ones need a static shape. */
 static Expr *rule_shape(Simp *s, Expr *e) {
   OpId op = e->call.op;
   Expr *x = e->call.nargs >= 1 ? e->call.args[0] : NULL;
   const Type *t = tensor_type(e);
-  if (!x || !t)
+  if (!x || !t || (ir_tensor_has_any(t) && op != OP_CONCATENATE))
     return NULL;
   switch (op) {
   case OP_BROADCAST_TO:

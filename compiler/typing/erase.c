@@ -32,6 +32,7 @@ typedef struct Er {
   uint64_t rng;
   bool all;
   unsigned recover; /* TY_RECOVER_* */
+  bool dyn;         /* an annotation has an Any dim (see erasable) */
   uint8_t *known;   /* by var id: the variable's type is recoverable */
   int capknown;
   PtrMap seen; /* Expr -> 1: visited, type unknown; 2: synthesizes */
@@ -188,13 +189,42 @@ static bool pat_fixes(const Pattern *p, int depth) {
   return true;
 }
 
+/* Does an annotation in e (a let's, a function literal's) have an Any dim? */
+static void any_visit(Expr **slot, void *ctx) {
+  bool *found = ctx;
+  Expr *e = *slot;
+  if (*found || !e)
+    return;
+  if (e->kind == EX_LET && e->let.var)
+    *found = ir_type_has_any(e->let.var->annot);
+  else if (e->kind == EX_FUNC) {
+    for (int i = 0; i < e->func.nparams && !*found; i++)
+      *found = e->func.params[i] && ir_type_has_any(e->func.params[i]->annot);
+    *found = *found || ir_type_has_any(e->func.ret);
+  }
+  if (!*found)
+    ir_expr_children(e, any_visit, ctx);
+}
+
+/* With Any dims about, an annotation can be wider than the type of what
+ * flows into it (unification takes Any as compatible), and an unknown
+ * takes the first type it meets, so what inference recovers depends on
+ * the order it meets uses in: then only a let's annotation is erased, and
+ * only where its value's inferred type (from the check that preceded the
+ * erasure) is exactly the annotation; parameters, results and pattern
+ * variables, which their context or a recursive use may give, keep
+ * theirs.  Without Any dims, every solid annotation is erasable. */
+static bool erasable(const Er *er, const Type *annot, const Expr *from) {
+  return solid(annot) && (!er->dyn || (from && ir_type_equal(from->type, annot)));
+}
+
 /* Pattern variables: known when the scrutinee's type is. */
 static void ew_pat(Er *er, Pattern *p, bool known, int depth) {
   if (!p || depth > MAX_DEPTH)
     return;
   if (p->kind == PAT_VAR && p->var) {
     Var *v = p->var;
-    if (solid(v->annot) && known && coin(er)) {
+    if (erasable(er, v->annot, NULL) && known && coin(er)) {
       note(er, TY_ERASED_PATVAR, v, NULL, v->annot);
       v->annot = NULL;
     }
@@ -427,7 +457,7 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
       allp = false;
       continue;
     }
-    if (solid(v->annot) && pk && !e->func.ntvars && coin(er)) {
+    if (erasable(er, v->annot, NULL) && pk && !e->func.ntvars && coin(er)) {
       note(er, TY_ERASED_PARAM, v, NULL, v->annot);
       v->annot = NULL;
     }
@@ -437,7 +467,7 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
   }
   Type *r = e->func.ret;
   bool rt;
-  if (solid(r) && !e->func.ntvars && coin(er)) {
+  if (erasable(er, r, NULL) && !e->func.ntvars && coin(er)) {
     e->func.ret = NULL;
     rt = ew(er, e->func.body, rk) || rk;
     if (rt)
@@ -457,7 +487,7 @@ static bool ew_let(Er *er, Expr *e, bool E) {
   for (;;) {
     Var *v = cur->let.var;
     bool kv;
-    if (v && solid(v->annot) && coin(er)) {
+    if (v && erasable(er, v->annot, cur->let.value) && coin(er)) {
       Type *a = v->annot;
       v->annot = NULL;
       if (ew_value(er, cur->let.value, cur->let.body, v))
@@ -684,6 +714,9 @@ TyErasure ty_erase_annotations_by(Module *m, uint64_t seed, unsigned recover) {
   Calls calls = {main && main->func && main->func->kind == EX_FUNC ? main->func : NULL};
   if (recover & TY_RECOVER_DEFERRED)
     find_calls(&calls, m);
+  for (int i = 0; i < m->nfuncs && !er.dyn; i++)
+    if (m->funcs[i] && m->funcs[i]->func)
+      any_visit(&m->funcs[i]->func, &er.dyn);
   for (int i = 0; i < m->nfuncs; i++) {
     GlobalFn *g = m->funcs[i];
     Expr *f = g ? g->func : NULL;
@@ -693,7 +726,7 @@ TyErasure ty_erase_annotations_by(Module *m, uint64_t seed, unsigned recover) {
     bool pk = params_fixed(&calls, g);
     for (int j = 0; j < f->func.nparams; j++) {
       Var *v = f->func.params[j];
-      if (v && pk && solid(v->annot) && coin(&er)) {
+      if (v && pk && erasable(&er, v->annot, NULL) && coin(&er)) {
         note(&er, TY_ERASED_PARAM, v, NULL, v->annot);
         v->annot = NULL;
       }
@@ -701,7 +734,7 @@ TyErasure ty_erase_annotations_by(Module *m, uint64_t seed, unsigned recover) {
         set_known(&er, v, pk || v->annot);
     }
     Type *r = f->func.ret;
-    if (solid(r) && !f->func.ntvars && coin(&er)) {
+    if (erasable(&er, r, NULL) && !f->func.ntvars && coin(&er)) {
       f->func.ret = NULL; /* references to g no longer count as known */
       if (ew(&er, f->func.body, false))
         note(&er, TY_ERASED_RET, NULL, f, r);

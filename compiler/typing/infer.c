@@ -71,7 +71,10 @@ static void fmt(Cx *cx, Buf *b, Type *t, int depth) {
   case TY_TENSOR:
     put(b, "Tensor[(");
     for (int i = 0; i < t->tensor.rank && i < IR_MAX_RANK; i++) {
-      snprintf(tmp, sizeof tmp, "%s%lld", i ? ", " : "", (long long)t->tensor.shape[i]);
+      if (ir_dim_is_any(t->tensor.shape[i]))
+        snprintf(tmp, sizeof tmp, "%s?", i ? ", " : "");
+      else
+        snprintf(tmp, sizeof tmp, "%s%lld", i ? ", " : "", (long long)t->tensor.shape[i]);
       put(b, tmp);
     }
     put(b, "), ");

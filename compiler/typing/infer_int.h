@@ -190,12 +190,17 @@ void ty_wait_on(Cx *cx, Node *r, Rel *rel);
 /* ty_unify_rec for any types. */
 bool ty_unify_any(Cx *cx, Type *a, Type *b, int depth);
 
-/* Whether tensor types a and b are equal. */
+/* Whether tensor types a and b unify: one dtype, one rank, and every pair
+ * of dims equal or one of them Any.  As TVM's UnifyDim (an Any dim unified
+ * with any dim gives Any), two tensor types are leaves of the union-find:
+ * the unknown bound first keeps its binding, and run time checks an
+ * annotation's static dims (docs/interpreter.md). */
 static inline bool ty_same_tensor(const Type *a, const Type *b) {
   if (a->tensor.dtype != b->tensor.dtype || a->tensor.rank != b->tensor.rank)
     return false;
   for (int i = 0; i < a->tensor.rank && i < IR_MAX_RANK; i++)
-    if (a->tensor.shape[i] != b->tensor.shape[i])
+    if (a->tensor.shape[i] != b->tensor.shape[i] && !ir_dim_is_any(a->tensor.shape[i]) &&
+        !ir_dim_is_any(b->tensor.shape[i]))
       return false;
   return true;
 }

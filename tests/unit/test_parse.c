@@ -326,6 +326,11 @@ static void test_errors(void) {
   CHECK_ERROR("def @f(%x: Tensor[(1, 2, 3, 4, 5, 6, 7), float32]) { %x }",
               "tensor rank exceeds the maximum of 6", 1, 38);
   CHECK_ERROR("def @f(%x: Tensor[(2), float16]) { %x }", "unknown dtype `float16`", 1, 24);
+  CHECK_ERROR("def @f(%x: Tensor[(?, 1, 2, 3, 4, 5, ?), float32]) { %x }",
+              "tensor rank exceeds the maximum of 6", 1, 38);
+  CHECK_ERROR("def @f() { Tensor[(?), float32]([1]) }",
+              "a tensor literal's shape cannot have an Any dim `?`", 1, 12);
+  CHECK_ERROR("def @f(%x: Tensor[(?3), float32]) { %x }", "`,` or `)` in the shape", 1, 21);
   CHECK_ERROR("def @f(%x: List) { %x }", "type List expects 1 type argument, found 0", 1, 12);
   CHECK_ERROR("def @f() { Tensor[(2, 2), float32]([[1, 2], [3]]) }",
               "dimension 1 has 1 element, expected 2", 1, 47);
