@@ -270,9 +270,9 @@ static void collect_sites(Sites *s, Expr *e, int depth) {
   }
 }
 
-/* The fold sites of every function of m, in order; false when there are
- * more than MAX_SITES (the replay then tries all of them only). */
-static int sites_of(const Module *m, Expr **at) {
+/* The fold sites of every function of m, in order, each with the function
+ * it is in (ks, when not NULL); at most MAX_SITES. */
+static int sites_of(const Module *m, Expr **at, Known *ks) {
   int n = 0;
   for (int i = 0; i < m->nfuncs && n < MAX_SITES; i++) {
     Expr *fn = m->funcs[i]->func;
@@ -281,8 +281,11 @@ static int sites_of(const Module *m, Expr **at) {
     Known k = {m, fn->func.body};
     Sites s = {.k = &k};
     collect_sites(&s, fn->func.body, 0);
-    for (int j = 0; j < s.n && n < MAX_SITES; j++)
+    for (int j = 0; j < s.n && n < MAX_SITES; j++) {
+      if (ks)
+        ks[n] = k;
       at[n++] = s.at[j];
+    }
   }
   return n;
 }
@@ -358,22 +361,6 @@ static void fold(Module *m, const Known *k, Expr *e) {
   }
 }
 
-/* The function of m whose body holds e (for zero_like's let lookups). */
-static Known known_at(const Module *m, const Expr *e) {
-  for (int i = 0; i < m->nfuncs; i++) {
-    const Expr *fn = m->funcs[i]->func;
-    if (!fn)
-      continue;
-    Known k = {m, fn->func.body};
-    Sites s = {.k = &k};
-    collect_sites(&s, (Expr *)fn->func.body, 0);
-    for (int j = 0; j < s.n; j++)
-      if (s.at[j] == e)
-        return k;
-  }
-  return (Known){m, NULL};
-}
-
 /* Whether relayc's interpreter, on text parsed again with the fold sites
  * in `which` (a bit per site; all when 0) rewritten, gives got on the
  * inputs of seed. */
@@ -384,10 +371,8 @@ static bool replay_gives(const char *text, uint32_t which, uint64_t seed, const 
   bool same = false;
   if (m && ty_check_module(m, &d)) {
     Expr *at[MAX_SITES];
-    int n = sites_of(m, at);
     Known ks[MAX_SITES];
-    for (int i = 0; i < n; i++) /* decided before any rewrite */
-      ks[i] = known_at(m, at[i]);
+    int n = sites_of(m, at, ks); /* all found before any rewrite */
     for (int i = 0; i < n; i++)
       if (!which || (which >> i & 1))
         fold(m, &ks[i], at[i]);
@@ -429,7 +414,7 @@ const char *mlt_known_name(MltKnown k) {
 MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got,
                          MltKnown *pattern) {
   Expr *at[MAX_SITES];
-  int nsites = sites_of(m, at);
+  int nsites = sites_of(m, at, NULL);
   bool minmax = false;
   for (int i = 0; i < m->nfuncs && !minmax; i++)
     minmax = m->funcs[i]->func && has_min_max(m->funcs[i]->func->func.body, 0);
