@@ -850,12 +850,17 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
                      cause == MLT_KNOWN_FOLD_ZERO
                          ? "MLIR folds a float op with a constant zero, confirmed by replay"
                          : "reduce_min/max of infinities give the largest finite float");
-          else if (v->key) /* the oracle's own (the differential's) */
-            ;
           else if (blame(p, &v->pipeline, sig->nargs, flat, want.value, blamed, sizeof blamed))
             snprintf(p->key, sizeof p->key, "miscompiled by %s", blamed);
-          else
+          else if (!diff)
             snprintf(p->key, sizeof p->key, "miscompiled by the pipeline as a whole");
+          /* A differential blamed by replay (or explained by a known
+           * cause) is keyed by that, not by the stages only in the second
+           * pipeline: the culprit may be in both. */
+          if (diff && p->key[0]) {
+            free(v->key);
+            v->key = NULL;
+          }
         }
       }
     }
