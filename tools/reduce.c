@@ -107,24 +107,18 @@ static void say_not_failing(FILE *f, const char *prefix, const Checker *k, const
 
 /* ------------------------------------------------------- running a child */
 
-enum { KEEP = 256 << 10 }; /* bytes of a child's stderr kept */
+typedef struct ChildCtx {
+  const Checker *k;
+  const OracleInput *in;
+} ChildCtx;
 
-/* What one run printed and how it ended. */
-typedef struct Outcome {
-  char *err; /* its stderr (the first KEEP bytes), NUL-terminated */
-  size_t n;
-  int status;
-  bool timed_out;
-} Outcome;
-
-/* The child: the target's check on in, stderr on fd, then LSan's check.
- * A failure is reported and aborts, as in the fuzz target. */
-static void child(const Checker *k, int fd, const OracleInput *in) {
-  dup2(fd, 2);
-  close(fd);
+/* The child: the target's check on the input, then LSan's check.  A
+ * failure is reported and aborts, as in the fuzz target. */
+static void child(void *ctx) {
+  const ChildCtx *c = ctx;
   Verdict v;
-  if (!oracle_check(&k->cfg, in, &v)) {
-    oracle_report(stderr, &k->cfg, &v, NULL);
+  if (!oracle_check(&c->k->cfg, c->in, &v)) {
+    oracle_report(stderr, &c->k->cfg, &v, NULL);
     abort();
   }
   verdict_free(&v);
@@ -133,66 +127,10 @@ static void child(const Checker *k, int fd, const OracleInput *in) {
   _exit(0);
 }
 
-/* Read the child's stderr until it closes or the deadline passes. */
-static void drain(Outcome *r, int fd, pid_t pid, double deadline) {
-  size_t cap = 4096;
-  r->err = malloc(cap);
-  char chunk[4096];
-  for (;;) {
-    double left = deadline - tool_now();
-    struct pollfd p = {fd, POLLIN, 0};
-    int k = left > 0 ? poll(&p, 1, (int)(left * 1000) + 1) : 0;
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k <= 0) {
-      kill(pid, SIGKILL);
-      r->timed_out = true;
-      break;
-    }
-    ssize_t got = read(fd, chunk, sizeof chunk);
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got <= 0)
-      break;
-    size_t take = r->n + (size_t)got > KEEP ? KEEP - r->n : (size_t)got;
-    while (r->n + take + 1 > cap)
-      r->err = realloc(r->err, cap *= 2);
-    memcpy(r->err + r->n, chunk, take);
-    r->n += take;
-  }
-  r->err[r->n] = 0;
-}
-
-/* Run the target's check on in in a forked child. */
-static void run_child(const Checker *k, const OracleInput *in, Outcome *r) {
-  memset(r, 0, sizeof *r);
-  fflush(stdout);
-  fflush(stderr);
-  int fds[2];
-  if (pipe(fds) != 0) {
-    perror("relaysmith: pipe");
-    abort();
-  }
-  pid_t pid = fork();
-  if (pid < 0) {
-    perror("relaysmith: fork");
-    abort();
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    child(k, fds[1], in);
-  }
-  close(fds[1]);
-  drain(r, fds[0], pid, tool_now() + k->timeout);
-  close(fds[0]);
-  while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
-    ;
-}
-
 /* Run in and return its signature in sig. */
 static void check_input(const Checker *k, const OracleInput *in, char sig[TOOL_SIG_MAX]) {
-  Outcome r;
-  run_child(k, in, &r);
+  ToolChild r;
+  tool_run_child(child, &(ChildCtx){k, in}, k->timeout, &r);
   tool_signature(r.err, r.status, r.timed_out, sig);
   free(r.err);
 }

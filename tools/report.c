@@ -12,7 +12,6 @@
  * `relaysmith reduce`'s code (cmd_reduce, in a child).
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,43 +175,33 @@ static bool reduce_into(const ROpts *o, const char *target, const char *min) {
   return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* The child: the check on data, its stderr into fd; a failure's files
- * written as base.NAME and its report printed naming them name.NAME. */
-static void child(const OracleConfig *c, const uint8_t *data, size_t size, int fd, const char *base,
-                  const char *name, unsigned timeout) {
-  dup2(fd, 2);
-  alarm(timeout);
+typedef struct ChildCtx {
+  const OracleConfig *c;
+  const uint8_t *data;
+  size_t size;
+  const char *base, *name;
+} ChildCtx;
+
+/* The child: the check on the input; a failure's files written as
+ * base.NAME and its report printed naming them name.NAME. */
+static void child(void *ctx) {
+  const ChildCtx *x = ctx;
   Verdict v;
-  if (oracle_check(c, &(OracleInput){.data = data, .size = size}, &v))
+  if (oracle_check(x->c, &(OracleInput){.data = x->data, .size = x->size}, &v))
     _exit(0);
-  oracle_write_files(&v, base, stderr);
-  oracle_report_files(stderr, c, &v, NULL, name);
+  oracle_write_files(&v, x->base, stderr);
+  oracle_report_files(stderr, x->c, &v, NULL, x->name);
   _exit(1);
 }
 
 /* Run data's check in a forked child, its stderr in r->log. */
 static void run_check(const OracleConfig *c, const uint8_t *data, size_t size, const char *base,
                       const char *name, unsigned timeout, Run *r) {
-  FILE *tmp = tmpfile();
-  if (!tmp) {
-    r->log = strdup("");
-    fprintf(stderr, "relaysmith report: no temporary file: %s\n", strerror(errno));
-    return;
-  }
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
-  if (pid == 0)
-    child(c, data, size, fileno(tmp), base, name, timeout);
-  while (pid > 0 && waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
-    ;
-  r->timed_out = pid > 0 && WIFSIGNALED(r->status) && WTERMSIG(r->status) == SIGALRM;
-  long n = fseek(tmp, 0, SEEK_END) == 0 ? ftell(tmp) : 0;
-  r->log = calloc((size_t)(n > 0 ? n : 0) + 1, 1);
-  rewind(tmp);
-  size_t got = n > 0 ? fread(r->log, 1, (size_t)n, tmp) : 0;
-  r->log[got] = 0;
-  fclose(tmp);
+  ToolChild out;
+  tool_run_child(child, &(ChildCtx){c, data, size, base, name}, timeout, &out);
+  r->log = out.err;
+  r->status = out.status;
+  r->timed_out = out.timed_out;
 }
 
 /* ------------------------------------------------------------ reading */

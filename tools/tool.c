@@ -2,12 +2,16 @@
  * tool.c - the helpers the relaysmith subcommands share (tool.h).
  */
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tool.h"
 
@@ -197,4 +201,66 @@ void tool_flags(ToolFlags *f, const char *harness, const char *flag, const char 
       add_flag(f, &used, side[i], flag);
   for (int i = 0; i < n; i++)
     add_flag(f, &used, given[i], flag);
+}
+
+/* ------------------------------------------------------- running a child */
+
+enum { KEEP = 256 << 10 }; /* bytes of a child's stderr kept */
+
+/* Read the child's stderr until it closes or the deadline passes. */
+static void drain(ToolChild *r, int fd, pid_t pid, double deadline) {
+  size_t cap = 4096;
+  r->err = malloc(cap);
+  char chunk[4096];
+  for (;;) {
+    double left = deadline - tool_now();
+    struct pollfd p = {fd, POLLIN, 0};
+    int k = left > 0 ? poll(&p, 1, (int)(left * 1000) + 1) : 0;
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0) {
+      kill(pid, SIGKILL);
+      r->timed_out = true;
+      break;
+    }
+    ssize_t got = read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      break;
+    size_t take = r->n + (size_t)got > KEEP ? KEEP - r->n : (size_t)got;
+    while (r->n + take + 1 > cap)
+      r->err = realloc(r->err, cap *= 2);
+    memcpy(r->err + r->n, chunk, take);
+    r->n += take;
+  }
+  r->err[r->n] = 0;
+}
+
+void tool_run_child(void (*body)(void *ctx), void *ctx, double timeout, ToolChild *r) {
+  memset(r, 0, sizeof *r);
+  fflush(stdout);
+  fflush(stderr);
+  int fds[2];
+  if (pipe(fds) != 0) {
+    perror("relaysmith: pipe");
+    abort();
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("relaysmith: fork");
+    abort();
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    dup2(fds[1], 2);
+    close(fds[1]);
+    body(ctx);
+    _exit(0);
+  }
+  close(fds[1]);
+  drain(r, fds[0], pid, tool_now() + timeout);
+  close(fds[0]);
+  while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
+    ;
 }

@@ -82,6 +82,19 @@ enum { TOOL_SIG_MAX = 512 };
  * 3 frames of a sanitizer report; an assertion; timeout; signal; exit. */
 void tool_signature(const char *err, int status, bool timed_out, char sig[TOOL_SIG_MAX]);
 
+/* What a child run printed on stderr (its first 256 KiB) and how it
+ * ended. */
+typedef struct ToolChild {
+  char *err; /* malloc'd, NUL-terminated */
+  size_t n;
+  int status;     /* waitpid's */
+  bool timed_out; /* killed after the timeout */
+} ToolChild;
+
+/* Run body(ctx) in a forked child with its stderr captured into r, killed
+ * after timeout seconds; body ends the child (_exit or abort). */
+void tool_run_child(void (*body)(void *ctx), void *ctx, double timeout, ToolChild *r);
+
 int cmd_gen(int argc, char **argv);    /* gen.c */
 int cmd_decode(int argc, char **argv); /* gen.c */
 int cmd_stats(int argc, char **argv);
