@@ -94,6 +94,7 @@ typedef struct Parser {
   GlobalRef *grefs;
   int ngrefs, capgrefs;
   int next_incomplete;
+  bool expr_file; /* the file holds one expression (is_expr_file) */
 } Parser;
 
 /* Grows an array in the scratch arena so that index n is valid. */
@@ -371,7 +372,7 @@ static DType suffix_dtype(Parser *p, const Tok *t) {
   static const struct {
     const char *s;
     DType dt;
-  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64},
+  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64}, {"i", DT_INT32},
               {"i8", DT_INT8},   {"i32", DT_INT32},   {"i64", DT_INT64}};
   for (size_t i = 0; i < sizeof sufs / sizeof sufs[0]; i++)
     if ((int)strlen(sufs[i].s) == n && memcmp(sufs[i].s, suf, (size_t)n) == 0) {
@@ -379,12 +380,16 @@ static DType suffix_dtype(Parser *p, const Tok *t) {
         fail(p, t, "integer suffix on the float literal %s", describe(p, t));
       return sufs[i].dt;
     }
-  fail(p, t, "unknown literal suffix in %s (use f, f32, f64, i8, i32 or i64)", describe(p, t));
+  fail(p, t, "unknown literal suffix in %s (use f, f32, f64, i, i8, i32 or i64)", describe(p, t));
 }
 
 /* A scalar constant from a number token; neg when preceded by `-`. */
 static Expr *number_literal(Parser *p, const Tok *t, bool neg, const Tok *pos) {
   DType dt = suffix_dtype(p, t);
+  uint64_t v;
+  if (!t->is_float && t->numlen == t->len && to_u64(t->s, t->numlen, &v) &&
+      v > (uint64_t)INT32_MAX + neg)
+    dt = DT_INT64; /* as TVM: an integer without a suffix that int32 cannot hold */
   Tensor *x = ir_tensor_new(p->m->arena, dt, 0, NULL);
   if (dt == DT_FLOAT32)
     ((float *)x->data)[0] = (float)float_value(p, t, neg, true);
@@ -404,7 +409,7 @@ static const char *const reserved_types[] = {"Tensor", "Ref", "fn", "nan", "inf"
 /* Is t's text a dtype or a reserved type word? */
 static bool reserved_type_name(const Tok *t) {
   DType dt;
-  if (ir_dtype_parse(t->s, (size_t)t->len, &dt))
+  if (ir_dtype_parse_text(t->s, (size_t)t->len, &dt))
     return true;
   for (int i = 0; reserved_types[i]; i++)
     if (tok_is(t, reserved_types[i]))
@@ -509,7 +514,7 @@ static Type *parse_tensor_type(Parser *p) {
   expect(p, TK_COMMA, "`,` after the shape");
   const Tok *d = expect(p, TK_IDENT, "a dtype");
   DType dt;
-  if (!ir_dtype_parse(d->s, (size_t)d->len, &dt))
+  if (!ir_dtype_parse_text(d->s, (size_t)d->len, &dt))
     fail(p, d, "unknown dtype %s (use bool, int8, int32, int64, float32 or float64)",
          describe(p, d));
   expect(p, TK_RBRACK, "`]` after the dtype");
@@ -528,7 +533,7 @@ static Type *parse_named_type(Parser *p, const Tok *t) {
     expect(p, TK_RBRACK, "`]` after the type of `Ref`");
     return ir_ref_type(p->m->arena, in);
   }
-  if (ir_dtype_parse(t->s, (size_t)t->len, &dt))
+  if (ir_dtype_parse_text(t->s, (size_t)t->len, &dt))
     return ir_scalar_type(p->m->arena, dt);
   Binding *b = lookup(p->tvars, 0, p->ntvars, t->s, t->len);
   if (b) {
@@ -683,7 +688,11 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
     got = AV_BOOL;
   } else if (v->k == TK_STR) {
     next(p);
-    ir_attr_set_str(p->tmp, at, name, v->str);
+    DType dt; /* TVM's dtype aliases ("int") are kept by their canonical name */
+    size_t nl = strlen(name);
+    bool is_dtype = nl >= 5 && strcmp(name + nl - 5, "dtype") == 0 &&
+                    ir_dtype_parse_text(v->str, strlen(v->str), &dt);
+    ir_attr_set_str(p->tmp, at, name, is_dtype ? ir_dtype_name(dt) : v->str);
     got = AV_STR;
   } else if (v->k == TK_LBRACK) {
     next(p);
@@ -879,6 +888,47 @@ static Expr *parse_ident_expr(Parser *p, const Tok *t) {
   return at(ir_call_op(p->m, op, n, args, &attrs), t);
 }
 
+/* fn_attr := Name = value, a function attribute other than Primitive and
+ * Inline, kept opaque (TVM's Compiler="c", global_symbol="f"): value is
+ * None, True, False, a string, a number (an integer may carry TVM's i,
+ * i32 or i64 suffix, which is not kept) or a list of integers or pairs;
+ * after the `=`, name being t.  Inline on a local function is one. */
+static void fn_attr(Parser *p, const Tok *t, Attrs *at) {
+  char *name = arena_strndup(p->tmp, t->s, (size_t)t->len);
+  if (ir_attr_get(at, name))
+    fail(p, t, "function attribute %s is given twice", describe(p, t));
+  const Tok *v = next(p);
+  if (v->k == TK_IDENT && tok_is(v, "None")) {
+    ir_attr_set_none(p->tmp, at, name);
+  } else if (v->k == TK_TRUE || v->k == TK_FALSE) {
+    ir_attr_set_bool(p->tmp, at, name, v->k == TK_TRUE);
+  } else if (v->k == TK_STR) {
+    ir_attr_set_str(p->tmp, at, name, v->str);
+  } else if (v->k == TK_LBRACK) {
+    attr_list(p, p->tmp, at, name);
+  } else {
+    bool neg = v->k == TK_MINUS;
+    if (neg)
+      v = next(p);
+    const char *suf = v->s + v->numlen;
+    int sn = v->len - v->numlen;
+    bool int_suffix = sn == 0 || (sn == 1 && suf[0] == 'i') ||
+                      (sn == 3 && (memcmp(suf, "i32", 3) == 0 || memcmp(suf, "i64", 3) == 0));
+    if (v->k == TK_NUM && !v->is_float && !v->is_hex && int_suffix) {
+      Tok plain = *v;
+      plain.len = plain.numlen;
+      ir_attr_set_int(p->tmp, at, name, attr_int(p, neg, &plain));
+    } else if (v->k == TK_NUM || (v->k == TK_IDENT && (tok_is(v, "nan") || tok_is(v, "inf")))) {
+      ir_attr_set_float(p->tmp, at, name, attr_float(p, neg, v));
+    } else {
+      fail(p, v,
+           "expected a function attribute value (None, True, False, a string, a number or a "
+           "list), found %s",
+           describe(p, v));
+    }
+  }
+}
+
 /* fn := tvars? ( param, .. attr, .. ) (-> type)? { seq }
  * param := %x (: type)?        attr := Name = 0 | Name = 1
  * after `fn` or `def @name`.  Attributes follow the parameters: Primitive,
@@ -892,7 +942,8 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
   expect(p, TK_LPAREN, "`(` and the parameters");
   Var **params = NULL;
   int n = 0, cap = 0;
-  bool primitive = false, attrs = false;
+  bool primitive = false, seen_prim = false, attrs = false;
+  Attrs fattrs = {0};
   *is_inline = false;
   while (!accept(p, TK_RPAREN)) {
     const Tok *t = next(p);
@@ -907,15 +958,18 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
       bind_var(p, v);
     } else if (t->k == TK_IDENT && peek(p)->k == TK_EQ) {
       next(p);
-      bool prim = tok_is(t, "Primitive");
-      if (!prim && !(is_def && tok_is(t, "Inline")))
-        fail(p, t, "unknown function attribute %s (use Primitive=1%s)", describe(p, t),
-             is_def ? " or Inline=1" : "");
-      int64_t v = plain_int(p, next(p), 1, "0 or 1");
-      if (prim)
-        primitive = v;
-      else
-        *is_inline = v;
+      bool prim = tok_is(t, "Primitive"), inl = is_def && tok_is(t, "Inline");
+      if (prim || inl) {
+        if ((prim && seen_prim) || (inl && *is_inline))
+          fail(p, t, "function attribute %s is given twice", describe(p, t));
+        int64_t v = plain_int(p, next(p), 1, "0 or 1");
+        if (prim)
+          primitive = v, seen_prim = true;
+        else
+          *is_inline = v;
+      } else {
+        fn_attr(p, t, &fattrs);
+      }
       attrs = true;
     } else {
       fail(p, t, "expected a parameter `%%name`, found %s", describe(p, t));
@@ -936,6 +990,11 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
     memcpy(f->func.tvars, tv, sizeof(Type *) * (size_t)ntv);
   }
   f->func.primitive = primitive;
+  if (fattrs.n) {
+    Attrs *fa = ARENA_NEW(p->m->arena, Attrs);
+    *fa = ir_attrs_copy(p->m->arena, &fattrs);
+    f->func.attrs = fa;
+  }
   p->nvars = vmark, p->ntvars = tmark;
   return f;
 }
@@ -1384,11 +1443,45 @@ static void parse_header(Parser *p) {
   expect(p, TK_RBRACK, "`]`");
 }
 
+/* expr_file := seq, the whole rest of a file that holds one expression
+ * (TVM's parse_expr): it becomes the body of `def @main() { seq }`. */
+static void parse_expr_file(Parser *p) {
+  const Tok *start = peek(p);
+  GlobalFn *g = ir_global_intern(p->m, "main");
+  ptrmap_put(&p->attempted, g, NULL);
+  p->nfree = 0;
+  Expr *body = parse_seq(p);
+  const Tok *t = peek(p);
+  if (t->k != TK_EOF)
+    fail(p, t,
+         "expected the end of the expression, found %s (a file holds either definitions or "
+         "one expression)",
+         describe(p, t));
+  Expr *f = at(ir_func(p->m, 0, NULL, NULL, body), start);
+  char why[160];
+  if (!ir_depth_within(ir_expr_depth(f), why, sizeof why))
+    fail(p, start, "the expression %s", why);
+  g->func = f;
+  PUSH(p, p->defs, p->ndefs, p->capdefs, g);
+}
+
+/* Does the file hold one expression: is its first token after the
+ * header neither `def`, `type` nor the end? */
+static bool is_expr_file(const Parser *p) {
+  int i = p->toks[0].k == TK_HASH ? 6 : 0; /* # [ version = "0.0.5" ] */
+  if (i >= p->ntok)
+    return false;
+  TokKind k = p->toks[i].k;
+  return k != TK_DEF && k != TK_TYPE && k != TK_EOF && k != TK_ERR;
+}
+
 /* item := header (first only) | def | typedef */
 static void parse_item(Parser *p, bool first) {
   const Tok *t = peek(p);
   if (t->k == TK_HASH && first)
     parse_header(p);
+  else if (p->expr_file)
+    parse_expr_file(p);
   else if (t->k == TK_DEF)
     parse_def(p);
   else if (t->k == TK_TYPE)
@@ -1457,8 +1550,15 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   p.toks = ir_lex(text, len, p.tmp, &p.ntok);
   hide_prelude(&p);
   prescan_types(&p);
-  for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
-    parse_item_guarded(&p, first);
+  if ((p.expr_file = is_expr_file(&p))) {
+    if (p.toks[0].k == TK_HASH)
+      parse_item_guarded(&p, true);
+    if (!p.nerrors)
+      parse_item_guarded(&p, false);
+  } else {
+    for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
+      parse_item_guarded(&p, first);
+  }
   if (!p.stop)
     resolve_globals(&p);
 
