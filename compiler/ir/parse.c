@@ -54,9 +54,17 @@ typedef struct Binding {
   void *val; /* Var * or Type * (a TY_VAR) */
 } Binding;
 
+/* A graph binding %num = e.  One whose value has effects or binders
+ * (not shareable) is not shared: its uses are references to var, the
+ * first of which is first; at the end of its block a value used once
+ * replaces that use, and one used more often is bound by a let of var
+ * where the graph binding stands (TVM evaluates a shared node once). */
 typedef struct GraphBinding {
   int64_t num;
   Expr *e;
+  Var *var; /* NULL when e is shareable */
+  Expr *first;
+  int uses;
 } GraphBinding;
 
 typedef struct GlobalRef {
@@ -84,6 +92,8 @@ typedef struct Parser {
   int ngraph, capgraph;
   PtrMap gindex; /* graph binding number + 1 -> 1 + its last index in graph
                     (stale once popped: graph_find checks) */
+  PtrMap pure;   /* shareable graph-bound values and the Vars standing for
+                    the others: whether a value is shareable (is_shareable) */
   Var **freev;   /* free_var declarations of the current definition */
   int nfree, capfree;
   TypeDecl *decls;
@@ -1177,9 +1187,15 @@ static Expr *parse_atom(Parser *p) {
     if (!to_u64(t->s + 1, t->len - 1, &num))
       num = UINT64_MAX;
     int i = graph_find(p, num);
-    e = i >= 0 ? p->graph[i].e : NULL;
-    if (!e)
+    if (i < 0)
       fail(p, t, "undefined graph binding %s", describe(p, t));
+    GraphBinding *g = &p->graph[i];
+    e = g->e;
+    if (g->var) {
+      e = at(ir_var_ref(p->m, g->var), t);
+      if (!g->uses++)
+        g->first = e;
+    }
     break;
   }
   case TK_IDENT: e = parse_ident_expr(p, t); break;
@@ -1224,7 +1240,39 @@ typedef struct PendingLet {
   Var *v;
   Expr *value;
   const Tok *at;
+  int graph; /* 1 + the index in p->graph of a graph binding not shared, or 0 */
 } PendingLet;
+
+/* Can e be shared (ir_expr_is_shareable), where the graph-bound values
+ * met are known shareable and a Var standing for a graph binding that is
+ * not is not (a use of it is replaced by its value or bound by a let)?
+ * Walks e's own nodes only: linear, however much the values share. */
+static bool is_shareable(Parser *p, const Expr *e) {
+  if (ptrmap_get(&p->pure, e))
+    return true;
+  switch (e->kind) {
+  case EX_VAR: return !ptrmap_get(&p->pure, e->var);
+  case EX_GLOBAL:
+  case EX_CONST: return true;
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      if (!is_shareable(p, e->tuple.fields[i]))
+        return false;
+    return true;
+  case EX_PROJ: return is_shareable(p, e->proj.tuple);
+  case EX_IF:
+    return is_shareable(p, e->if_.cond) && is_shareable(p, e->if_.then) &&
+           is_shareable(p, e->if_.els);
+  case EX_CALL:
+    if (e->call.kind == CALL_EXPR)
+      return false;
+    for (int i = 0; i < e->call.nargs; i++)
+      if (!is_shareable(p, e->call.args[i]))
+        return false;
+    return true;
+  default: return false;
+  }
+}
 
 /* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;
  *         | expr ;)* expr
@@ -1259,7 +1307,15 @@ static Expr *parse_seq(Parser *p) {
         fail(p, t, "graph binding %s is already defined", describe(p, t));
       Expr *value = parse_expr(p);
       expect(p, TK_SEMI, "`;` after the graph binding");
-      GraphBinding g = {(int64_t)num, value};
+      GraphBinding g = {(int64_t)num, value, NULL, NULL, 0};
+      if (is_shareable(p, value)) {
+        ptrmap_put(&p->pure, value, NULL);
+      } else {
+        g.var = ir_var(p->m, arena_printf(p->tmp, "x%lld", (long long)num), NULL);
+        ptrmap_put(&p->pure, g.var, NULL);
+        PendingLet pl = {g.var, value, t, p->ngraph + 1};
+        PUSH(p, lets, n, cap, pl);
+      }
       PUSH(p, p->graph, p->ngraph, p->capgraph, g);
       *ptrmap_put(&p->gindex, graph_key(num), NULL) = p->ngraph;
     } else if (t->k == TK_FREE_VAR) {
@@ -1281,12 +1337,17 @@ static Expr *parse_seq(Parser *p) {
         break;
       }
       /* e; seq: a let of a variable named _, out of scope. */
-      PendingLet pl = {ir_var(p->m, "_", NULL), e, t};
+      PendingLet pl = {ir_var(p->m, "_", NULL), e, t, 0};
       PUSH(p, lets, n, cap, pl);
     }
   }
-  for (int i = n - 1; i >= 0; i--)
-    body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
+  for (int i = n - 1; i >= 0; i--) {
+    GraphBinding *g = lets[i].graph ? &p->graph[lets[i].graph - 1] : NULL;
+    if (g && g->uses == 1)
+      *g->first = *g->e; /* used once: evaluated where it is used */
+    if (!g || g->uses > 1)
+      body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
+  }
   p->nvars = vmark, p->ngraph = gmark;
   return body;
 }
@@ -1547,6 +1608,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
   p.attempted.arena = p.tmp;
   p.gindex.arena = p.tmp;
+  p.pure.arena = p.tmp;
   p.toks = ir_lex(text, len, p.tmp, &p.ntok);
   hide_prelude(&p);
   prescan_types(&p);
@@ -1574,6 +1636,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
       memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
   }
   ptrmap_free(&p.attempted);
+  ptrmap_free(&p.pure);
   arena_free(p.tmp);
   d->file = old_file, d->src = old_src;
   free(text);
