@@ -862,8 +862,23 @@ static Expr *parse_tensor_literal(Parser *p, const Tok *t) {
   return at(ir_const(p->m, x), t);
 }
 
+/* A constructor with fields used as a value (`%f = Cons; %f(1, Nil)`, as
+ * TVM allows): its eta expansion fn (%x0, %x1) { Cons(%x0, %x1) }, whose
+ * parameter types inference finds from the use (so it is monomorphic: one
+ * instantiation per occurrence, as a let-bound function literal is). */
+static Expr *ctor_value(Parser *p, Ctor *c, const Tok *t) {
+  Var **ps = ARENA_ARRAY(p->tmp, Var *, c->nfields);
+  Expr **refs = ARENA_ARRAY(p->tmp, Expr *, c->nfields);
+  for (int i = 0; i < c->nfields; i++) {
+    ps[i] = ir_var(p->m, arena_printf(p->tmp, "x%d", i), NULL);
+    refs[i] = at(ir_var_ref(p->m, ps[i]), t);
+  }
+  Expr *body = at(ir_call_ctor(p->m, c, c->nfields, refs), t);
+  return at(ir_func(p->m, c->nfields, ps, NULL, body), t);
+}
+
 /* ident_expr := tensor_literal | Ctor (( seq, .. ))? | op ( args ), after the
- * identifier t. */
+ * identifier t; a Ctor with fields and no `(` is a value (ctor_value). */
 static Expr *parse_ident_expr(Parser *p, const Tok *t) {
   if (tok_is(t, "Tensor") && peek(p)->k == TK_LBRACK)
     return parse_tensor_literal(p, t);
@@ -873,6 +888,8 @@ static Expr *parse_ident_expr(Parser *p, const Tok *t) {
       if (tok_is(t, p->m->types[i]->ctors[j]->name))
         c = p->m->types[i]->ctors[j];
   Expr **args = NULL;
+  if (c && c->nfields && peek(p)->k != TK_LPAREN)
+    return ctor_value(p, c, t);
   if (c) {
     int n = 0;
     if (accept(p, TK_LPAREN))

@@ -298,7 +298,7 @@ static void test_errors(void) {
   CHECK_ERROR("def @f(%x) { @f(%x, axis=1) }", "attributes are only allowed in operator calls", 1,
               21);
   CHECK_ERROR("def @f(%x) { Cons(%x) }", "constructor Cons expects 2 arguments, found 1", 1, 14);
-  CHECK_ERROR("def @f() { Some }", "constructor Some expects 1 argument, found 0", 1, 12);
+  CHECK_ERROR("def @f() { Some() }", "constructor Some expects 1 argument, found 0", 1, 12);
   CHECK_ERROR("def @f(%x) { match (%x) { Cons(%a) => %a } }",
               "constructor Cons has 2 fields, the pattern has 1", 1, 27);
   CHECK_ERROR("def @f(%x) { match (%x) { (%a, %a) => %a } }",

@@ -194,10 +194,32 @@ static void test_graph_effects(void) {
   CHECK_ERROR("def @main() { { %0 = ref(1f); %0 }; %0 }", "undefined graph binding `%0`", 1, 37);
 }
 
+/* A constructor used as a value is its eta expansion. */
+static void test_ctor_values(void) {
+  CHECK_LOADS("def @main() {\n"
+              "  %0 = Cons;\n"
+              "  %0(1, %0(2, Nil))\n"
+              "}",
+              "let %x0 = fn (%x01, %x1) {\n    Cons(%x01, %x1)\n  };", NULL);
+  CHECK_LOADS("def @main() { let %f = Some; %f(3f) }", "Some(%x0)", "Some(float32 3)");
+  CHECK_LOADS("def @ap(%f: fn (int32) -> Option[int32]) { %f(1) }\n"
+              "def @main() { @ap(Some) }",
+              "@ap(fn (%x0) {", "Some(int32 1)");
+  CHECK_LOADS("type L[A] { C(A, L[A]), E }\n"
+              "def @main[A]() -> fn (A, L[A]) -> L[A] { C }",
+              "C(%x0, %x1)", "<closure>");
+  CHECK_ERROR("def @main() { Some(1, 2) }", "constructor Some expects 1 argument, found 2", 1, 15);
+  CHECK_ERROR("def @main() { Some() }", "constructor Some expects 1 argument, found 0", 1, 15);
+  CHECK_ERROR("def @main() { let %f = Some; (%f(1), %f(1f)) }",
+              "argument 0 of call to %f: expected Tensor[(), int32], found Tensor[(), float32]", 1,
+              41);
+}
+
 int main(void) {
   test_dtype_aliases();
   test_expr_file();
   test_fn_attrs();
   test_graph_effects();
+  test_ctor_values();
   return test_summary();
 }
