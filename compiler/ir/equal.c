@@ -176,8 +176,11 @@ static bool node_eq(Eq *q, const Expr *a, const Expr *b) {
     eq = eq && exprs_eq(q, a->call.nargs, a->call.args, b->call.args);
     break;
   case EX_FUNC: {
+    static const Attrs none;
     if (a->func.nparams != b->func.nparams || a->func.ntvars != b->func.ntvars ||
-        a->func.primitive != b->func.primitive)
+        a->func.primitive != b->func.primitive ||
+        !ir_attrs_equal(a->func.attrs ? a->func.attrs : &none,
+                        b->func.attrs ? b->func.attrs : &none))
       break;
     int tmark = q->tvars.n;
     for (int i = 0; i < a->func.ntvars; i++)

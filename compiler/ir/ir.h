@@ -388,12 +388,15 @@ struct Expr {
       Expr **args;
     } call;
     struct {
-      int ntvars;
+      int ntvars, nparams;
       Type **tvars; /* TY_VARs bound by a polymorphic function */
-      int nparams;
       Var **params;
       Type *ret; /* return annotation or NULL */
       Expr *body;
+      /* Other attributes TVM writes (Compiler="c", global_symbol="f"),
+       * kept opaque in written order, or NULL: printed back, preserved by
+       * every pass that keeps the function, compared by alpha-equality. */
+      const Attrs *attrs;
       bool primitive; /* Primitive=1: a fused kernel made by fuse_ops */
     } func;
     struct {

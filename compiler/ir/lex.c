@@ -354,3 +354,15 @@ const char *ir_tok_describe(Arena *a, const Tok *t) {
   strcpy(s + n + 1, t->len > n ? "...`" : "`");
   return s;
 }
+
+/* A dtype name or one of TVM's aliases (see parse_int.h). */
+bool ir_dtype_parse_text(const char *name, size_t len, DType *out) {
+  static const struct {
+    const char *alias, *dtype;
+  } aliases[] = {
+      {"int", "int32"}, {"float", "float32"}, {"uint", "uint32"}, {"bfloat", "bfloat16"}};
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (strlen(aliases[i].alias) == len && memcmp(aliases[i].alias, name, len) == 0)
+      return ir_dtype_parse(aliases[i].dtype, strlen(aliases[i].dtype), out);
+  return ir_dtype_parse(name, len, out);
+}

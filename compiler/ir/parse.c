@@ -54,9 +54,17 @@ typedef struct Binding {
   void *val; /* Var * or Type * (a TY_VAR) */
 } Binding;
 
+/* A graph binding %num = e.  One whose value has effects or binders
+ * (not shareable) is not shared: its uses are references to var, the
+ * first of which is first; at the end of its block a value used once
+ * replaces that use, and one used more often is bound by a let of var
+ * where the graph binding stands (TVM evaluates a shared node once). */
 typedef struct GraphBinding {
   int64_t num;
   Expr *e;
+  Var *var; /* NULL when e is shareable */
+  Expr *first;
+  int uses;
 } GraphBinding;
 
 typedef struct GlobalRef {
@@ -84,6 +92,8 @@ typedef struct Parser {
   int ngraph, capgraph;
   PtrMap gindex; /* graph binding number + 1 -> 1 + its last index in graph
                     (stale once popped: graph_find checks) */
+  PtrMap pure;   /* shareable graph-bound values and the Vars standing for
+                    the others: whether a value is shareable (is_shareable) */
   Var **freev;   /* free_var declarations of the current definition */
   int nfree, capfree;
   TypeDecl *decls;
@@ -94,6 +104,7 @@ typedef struct Parser {
   GlobalRef *grefs;
   int ngrefs, capgrefs;
   int next_incomplete;
+  bool expr_file; /* the file holds one expression (is_expr_file) */
 } Parser;
 
 /* Grows an array in the scratch arena so that index n is valid. */
@@ -371,7 +382,7 @@ static DType suffix_dtype(Parser *p, const Tok *t) {
   static const struct {
     const char *s;
     DType dt;
-  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64},
+  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64}, {"i", DT_INT32},
               {"i8", DT_INT8},   {"i32", DT_INT32},   {"i64", DT_INT64}};
   for (size_t i = 0; i < sizeof sufs / sizeof sufs[0]; i++)
     if ((int)strlen(sufs[i].s) == n && memcmp(sufs[i].s, suf, (size_t)n) == 0) {
@@ -379,12 +390,16 @@ static DType suffix_dtype(Parser *p, const Tok *t) {
         fail(p, t, "integer suffix on the float literal %s", describe(p, t));
       return sufs[i].dt;
     }
-  fail(p, t, "unknown literal suffix in %s (use f, f32, f64, i8, i32 or i64)", describe(p, t));
+  fail(p, t, "unknown literal suffix in %s (use f, f32, f64, i, i8, i32 or i64)", describe(p, t));
 }
 
 /* A scalar constant from a number token; neg when preceded by `-`. */
 static Expr *number_literal(Parser *p, const Tok *t, bool neg, const Tok *pos) {
   DType dt = suffix_dtype(p, t);
+  uint64_t v;
+  if (!t->is_float && t->numlen == t->len && to_u64(t->s, t->numlen, &v) &&
+      v > (uint64_t)INT32_MAX + neg)
+    dt = DT_INT64; /* as TVM: an integer without a suffix that int32 cannot hold */
   Tensor *x = ir_tensor_new(p->m->arena, dt, 0, NULL);
   if (dt == DT_FLOAT32)
     ((float *)x->data)[0] = (float)float_value(p, t, neg, true);
@@ -404,7 +419,7 @@ static const char *const reserved_types[] = {"Tensor", "Ref", "fn", "nan", "inf"
 /* Is t's text a dtype or a reserved type word? */
 static bool reserved_type_name(const Tok *t) {
   DType dt;
-  if (ir_dtype_parse(t->s, (size_t)t->len, &dt))
+  if (ir_dtype_parse_text(t->s, (size_t)t->len, &dt))
     return true;
   for (int i = 0; reserved_types[i]; i++)
     if (tok_is(t, reserved_types[i]))
@@ -509,7 +524,7 @@ static Type *parse_tensor_type(Parser *p) {
   expect(p, TK_COMMA, "`,` after the shape");
   const Tok *d = expect(p, TK_IDENT, "a dtype");
   DType dt;
-  if (!ir_dtype_parse(d->s, (size_t)d->len, &dt))
+  if (!ir_dtype_parse_text(d->s, (size_t)d->len, &dt))
     fail(p, d, "unknown dtype %s (use bool, int8, int32, int64, float32 or float64)",
          describe(p, d));
   expect(p, TK_RBRACK, "`]` after the dtype");
@@ -528,7 +543,7 @@ static Type *parse_named_type(Parser *p, const Tok *t) {
     expect(p, TK_RBRACK, "`]` after the type of `Ref`");
     return ir_ref_type(p->m->arena, in);
   }
-  if (ir_dtype_parse(t->s, (size_t)t->len, &dt))
+  if (ir_dtype_parse_text(t->s, (size_t)t->len, &dt))
     return ir_scalar_type(p->m->arena, dt);
   Binding *b = lookup(p->tvars, 0, p->ntvars, t->s, t->len);
   if (b) {
@@ -683,7 +698,11 @@ static void parse_attr(Parser *p, OpId op, Attrs *at) {
     got = AV_BOOL;
   } else if (v->k == TK_STR) {
     next(p);
-    ir_attr_set_str(p->tmp, at, name, v->str);
+    DType dt; /* TVM's dtype aliases ("int") are kept by their canonical name */
+    size_t nl = strlen(name);
+    bool is_dtype = nl >= 5 && strcmp(name + nl - 5, "dtype") == 0 &&
+                    ir_dtype_parse_text(v->str, strlen(v->str), &dt);
+    ir_attr_set_str(p->tmp, at, name, is_dtype ? ir_dtype_name(dt) : v->str);
     got = AV_STR;
   } else if (v->k == TK_LBRACK) {
     next(p);
@@ -843,8 +862,23 @@ static Expr *parse_tensor_literal(Parser *p, const Tok *t) {
   return at(ir_const(p->m, x), t);
 }
 
+/* A constructor with fields used as a value (`%f = Cons; %f(1, Nil)`, as
+ * TVM allows): its eta expansion fn (%x0, %x1) { Cons(%x0, %x1) }, whose
+ * parameter types inference finds from the use (so it is monomorphic: one
+ * instantiation per occurrence, as a let-bound function literal is). */
+static Expr *ctor_value(Parser *p, Ctor *c, const Tok *t) {
+  Var **ps = ARENA_ARRAY(p->tmp, Var *, c->nfields);
+  Expr **refs = ARENA_ARRAY(p->tmp, Expr *, c->nfields);
+  for (int i = 0; i < c->nfields; i++) {
+    ps[i] = ir_var(p->m, arena_printf(p->tmp, "x%d", i), NULL);
+    refs[i] = at(ir_var_ref(p->m, ps[i]), t);
+  }
+  Expr *body = at(ir_call_ctor(p->m, c, c->nfields, refs), t);
+  return at(ir_func(p->m, c->nfields, ps, NULL, body), t);
+}
+
 /* ident_expr := tensor_literal | Ctor (( seq, .. ))? | op ( args ), after the
- * identifier t. */
+ * identifier t; a Ctor with fields and no `(` is a value (ctor_value). */
 static Expr *parse_ident_expr(Parser *p, const Tok *t) {
   if (tok_is(t, "Tensor") && peek(p)->k == TK_LBRACK)
     return parse_tensor_literal(p, t);
@@ -854,6 +888,8 @@ static Expr *parse_ident_expr(Parser *p, const Tok *t) {
       if (tok_is(t, p->m->types[i]->ctors[j]->name))
         c = p->m->types[i]->ctors[j];
   Expr **args = NULL;
+  if (c && c->nfields && peek(p)->k != TK_LPAREN)
+    return ctor_value(p, c, t);
   if (c) {
     int n = 0;
     if (accept(p, TK_LPAREN))
@@ -879,6 +915,47 @@ static Expr *parse_ident_expr(Parser *p, const Tok *t) {
   return at(ir_call_op(p->m, op, n, args, &attrs), t);
 }
 
+/* fn_attr := Name = value, a function attribute other than Primitive and
+ * Inline, kept opaque (TVM's Compiler="c", global_symbol="f"): value is
+ * None, True, False, a string, a number (an integer may carry TVM's i,
+ * i32 or i64 suffix, which is not kept) or a list of integers or pairs;
+ * after the `=`, name being t.  Inline on a local function is one. */
+static void fn_attr(Parser *p, const Tok *t, Attrs *at) {
+  char *name = arena_strndup(p->tmp, t->s, (size_t)t->len);
+  if (ir_attr_get(at, name))
+    fail(p, t, "function attribute %s is given twice", describe(p, t));
+  const Tok *v = next(p);
+  if (v->k == TK_IDENT && tok_is(v, "None")) {
+    ir_attr_set_none(p->tmp, at, name);
+  } else if (v->k == TK_TRUE || v->k == TK_FALSE) {
+    ir_attr_set_bool(p->tmp, at, name, v->k == TK_TRUE);
+  } else if (v->k == TK_STR) {
+    ir_attr_set_str(p->tmp, at, name, v->str);
+  } else if (v->k == TK_LBRACK) {
+    attr_list(p, p->tmp, at, name);
+  } else {
+    bool neg = v->k == TK_MINUS;
+    if (neg)
+      v = next(p);
+    const char *suf = v->s + v->numlen;
+    int sn = v->len - v->numlen;
+    bool int_suffix = sn == 0 || (sn == 1 && suf[0] == 'i') ||
+                      (sn == 3 && (memcmp(suf, "i32", 3) == 0 || memcmp(suf, "i64", 3) == 0));
+    if (v->k == TK_NUM && !v->is_float && !v->is_hex && int_suffix) {
+      Tok plain = *v;
+      plain.len = plain.numlen;
+      ir_attr_set_int(p->tmp, at, name, attr_int(p, neg, &plain));
+    } else if (v->k == TK_NUM || (v->k == TK_IDENT && (tok_is(v, "nan") || tok_is(v, "inf")))) {
+      ir_attr_set_float(p->tmp, at, name, attr_float(p, neg, v));
+    } else {
+      fail(p, v,
+           "expected a function attribute value (None, True, False, a string, a number or a "
+           "list), found %s",
+           describe(p, v));
+    }
+  }
+}
+
 /* fn := tvars? ( param, .. attr, .. ) (-> type)? { seq }
  * param := %x (: type)?        attr := Name = 0 | Name = 1
  * after `fn` or `def @name`.  Attributes follow the parameters: Primitive,
@@ -892,7 +969,8 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
   expect(p, TK_LPAREN, "`(` and the parameters");
   Var **params = NULL;
   int n = 0, cap = 0;
-  bool primitive = false, attrs = false;
+  bool primitive = false, seen_prim = false, attrs = false;
+  Attrs fattrs = {0};
   *is_inline = false;
   while (!accept(p, TK_RPAREN)) {
     const Tok *t = next(p);
@@ -907,15 +985,18 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
       bind_var(p, v);
     } else if (t->k == TK_IDENT && peek(p)->k == TK_EQ) {
       next(p);
-      bool prim = tok_is(t, "Primitive");
-      if (!prim && !(is_def && tok_is(t, "Inline")))
-        fail(p, t, "unknown function attribute %s (use Primitive=1%s)", describe(p, t),
-             is_def ? " or Inline=1" : "");
-      int64_t v = plain_int(p, next(p), 1, "0 or 1");
-      if (prim)
-        primitive = v;
-      else
-        *is_inline = v;
+      bool prim = tok_is(t, "Primitive"), inl = is_def && tok_is(t, "Inline");
+      if (prim || inl) {
+        if ((prim && seen_prim) || (inl && *is_inline))
+          fail(p, t, "function attribute %s is given twice", describe(p, t));
+        int64_t v = plain_int(p, next(p), 1, "0 or 1");
+        if (prim)
+          primitive = v, seen_prim = true;
+        else
+          *is_inline = v;
+      } else {
+        fn_attr(p, t, &fattrs);
+      }
       attrs = true;
     } else {
       fail(p, t, "expected a parameter `%%name`, found %s", describe(p, t));
@@ -936,6 +1017,11 @@ static Expr *parse_fn(Parser *p, const Tok *start, bool is_def, bool *is_inline)
     memcpy(f->func.tvars, tv, sizeof(Type *) * (size_t)ntv);
   }
   f->func.primitive = primitive;
+  if (fattrs.n) {
+    Attrs *fa = ARENA_NEW(p->m->arena, Attrs);
+    *fa = ir_attrs_copy(p->m->arena, &fattrs);
+    f->func.attrs = fa;
+  }
   p->nvars = vmark, p->ntvars = tmark;
   return f;
 }
@@ -1118,9 +1204,15 @@ static Expr *parse_atom(Parser *p) {
     if (!to_u64(t->s + 1, t->len - 1, &num))
       num = UINT64_MAX;
     int i = graph_find(p, num);
-    e = i >= 0 ? p->graph[i].e : NULL;
-    if (!e)
+    if (i < 0)
       fail(p, t, "undefined graph binding %s", describe(p, t));
+    GraphBinding *g = &p->graph[i];
+    e = g->e;
+    if (g->var) {
+      e = at(ir_var_ref(p->m, g->var), t);
+      if (!g->uses++)
+        g->first = e;
+    }
     break;
   }
   case TK_IDENT: e = parse_ident_expr(p, t); break;
@@ -1165,7 +1257,39 @@ typedef struct PendingLet {
   Var *v;
   Expr *value;
   const Tok *at;
+  int graph; /* 1 + the index in p->graph of a graph binding not shared, or 0 */
 } PendingLet;
+
+/* Can e be shared (ir_expr_is_shareable), where the graph-bound values
+ * met are known shareable and a Var standing for a graph binding that is
+ * not is not (a use of it is replaced by its value or bound by a let)?
+ * Walks e's own nodes only: linear, however much the values share. */
+static bool is_shareable(Parser *p, const Expr *e) {
+  if (ptrmap_get(&p->pure, e))
+    return true;
+  switch (e->kind) {
+  case EX_VAR: return !ptrmap_get(&p->pure, e->var);
+  case EX_GLOBAL:
+  case EX_CONST: return true;
+  case EX_TUPLE:
+    for (int i = 0; i < e->tuple.n; i++)
+      if (!is_shareable(p, e->tuple.fields[i]))
+        return false;
+    return true;
+  case EX_PROJ: return is_shareable(p, e->proj.tuple);
+  case EX_IF:
+    return is_shareable(p, e->if_.cond) && is_shareable(p, e->if_.then) &&
+           is_shareable(p, e->if_.els);
+  case EX_CALL:
+    if (e->call.kind == CALL_EXPR)
+      return false;
+    for (int i = 0; i < e->call.nargs; i++)
+      if (!is_shareable(p, e->call.args[i]))
+        return false;
+    return true;
+  default: return false;
+  }
+}
 
 /* seq := (let %x (: type)? = expr ; | %0 = expr ; | free_var %x (: type)? ;
  *         | expr ;)* expr
@@ -1200,7 +1324,15 @@ static Expr *parse_seq(Parser *p) {
         fail(p, t, "graph binding %s is already defined", describe(p, t));
       Expr *value = parse_expr(p);
       expect(p, TK_SEMI, "`;` after the graph binding");
-      GraphBinding g = {(int64_t)num, value};
+      GraphBinding g = {(int64_t)num, value, NULL, NULL, 0};
+      if (is_shareable(p, value)) {
+        ptrmap_put(&p->pure, value, NULL);
+      } else {
+        g.var = ir_var(p->m, arena_printf(p->tmp, "x%lld", (long long)num), NULL);
+        ptrmap_put(&p->pure, g.var, NULL);
+        PendingLet pl = {g.var, value, t, p->ngraph + 1};
+        PUSH(p, lets, n, cap, pl);
+      }
       PUSH(p, p->graph, p->ngraph, p->capgraph, g);
       *ptrmap_put(&p->gindex, graph_key(num), NULL) = p->ngraph;
     } else if (t->k == TK_FREE_VAR) {
@@ -1222,12 +1354,17 @@ static Expr *parse_seq(Parser *p) {
         break;
       }
       /* e; seq: a let of a variable named _, out of scope. */
-      PendingLet pl = {ir_var(p->m, "_", NULL), e, t};
+      PendingLet pl = {ir_var(p->m, "_", NULL), e, t, 0};
       PUSH(p, lets, n, cap, pl);
     }
   }
-  for (int i = n - 1; i >= 0; i--)
-    body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
+  for (int i = n - 1; i >= 0; i--) {
+    GraphBinding *g = lets[i].graph ? &p->graph[lets[i].graph - 1] : NULL;
+    if (g && g->uses == 1)
+      *g->first = *g->e; /* used once: evaluated where it is used */
+    if (!g || g->uses > 1)
+      body = at(ir_let(p->m, lets[i].v, lets[i].value, body), lets[i].at);
+  }
   p->nvars = vmark, p->ngraph = gmark;
   return body;
 }
@@ -1384,11 +1521,45 @@ static void parse_header(Parser *p) {
   expect(p, TK_RBRACK, "`]`");
 }
 
+/* expr_file := seq, the whole rest of a file that holds one expression
+ * (TVM's parse_expr): it becomes the body of `def @main() { seq }`. */
+static void parse_expr_file(Parser *p) {
+  const Tok *start = peek(p);
+  GlobalFn *g = ir_global_intern(p->m, "main");
+  ptrmap_put(&p->attempted, g, NULL);
+  p->nfree = 0;
+  Expr *body = parse_seq(p);
+  const Tok *t = peek(p);
+  if (t->k != TK_EOF)
+    fail(p, t,
+         "expected the end of the expression, found %s (a file holds either definitions or "
+         "one expression)",
+         describe(p, t));
+  Expr *f = at(ir_func(p->m, 0, NULL, NULL, body), start);
+  char why[160];
+  if (!ir_depth_within(ir_expr_depth(f), why, sizeof why))
+    fail(p, start, "the expression %s", why);
+  g->func = f;
+  PUSH(p, p->defs, p->ndefs, p->capdefs, g);
+}
+
+/* Does the file hold one expression: is its first token after the
+ * header neither `def`, `type` nor the end? */
+static bool is_expr_file(const Parser *p) {
+  int i = p->toks[0].k == TK_HASH ? 6 : 0; /* # [ version = "0.0.5" ] */
+  if (i >= p->ntok)
+    return false;
+  TokKind k = p->toks[i].k;
+  return k != TK_DEF && k != TK_TYPE && k != TK_EOF && k != TK_ERR;
+}
+
 /* item := header (first only) | def | typedef */
 static void parse_item(Parser *p, bool first) {
   const Tok *t = peek(p);
   if (t->k == TK_HASH && first)
     parse_header(p);
+  else if (p->expr_file)
+    parse_expr_file(p);
   else if (t->k == TK_DEF)
     parse_def(p);
   else if (t->k == TK_TYPE)
@@ -1454,11 +1625,19 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
   Parser p = {.m = ir_module_new(), .d = d, .tmp = arena_new()};
   p.attempted.arena = p.tmp;
   p.gindex.arena = p.tmp;
+  p.pure.arena = p.tmp;
   p.toks = ir_lex(text, len, p.tmp, &p.ntok);
   hide_prelude(&p);
   prescan_types(&p);
-  for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
-    parse_item_guarded(&p, first);
+  if ((p.expr_file = is_expr_file(&p))) {
+    if (p.toks[0].k == TK_HASH)
+      parse_item_guarded(&p, true);
+    if (!p.nerrors)
+      parse_item_guarded(&p, false);
+  } else {
+    for (bool first = true; !p.stop && p.toks[p.pos].k != TK_EOF; first = false)
+      parse_item_guarded(&p, first);
+  }
   if (!p.stop)
     resolve_globals(&p);
 
@@ -1474,6 +1653,7 @@ Module *ir_parse_module(const char *src, size_t len, const char *file, Diag *d) 
       memcpy(m->funcs, p.defs, sizeof(GlobalFn *) * (size_t)p.ndefs);
   }
   ptrmap_free(&p.attempted);
+  ptrmap_free(&p.pure);
   arena_free(p.tmp);
   d->file = old_file, d->src = old_src;
   free(text);

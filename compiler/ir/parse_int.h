@@ -88,6 +88,12 @@ Tok *ir_lex(const char *text, size_t len, Arena *a, int *ntok);
  * ?, longer ones cut with ...), or "end of input"; in arena a. */
 const char *ir_tok_describe(Arena *a, const Tok *t);
 
+/* A dtype name as TVM's text reads it: a relayc dtype, or one of TVM's
+ * aliases `int` (int32), `float` (float32), `uint` (uint32) and `bfloat`
+ * (bfloat16), when relayc has that dtype.  The parser and the printer
+ * (which must not name a type variable so) share it. */
+bool ir_dtype_parse_text(const char *name, size_t len, DType *out);
+
 /* Is the token's text exactly word? */
 static inline bool tok_is(const Tok *t, const char *word) {
   return (size_t)t->len == strlen(word) && memcmp(t->s, word, (size_t)t->len) == 0;

@@ -33,6 +33,7 @@
 
 #include "hash.h"
 #include "ir.h"
+#include "parse_int.h"
 #include "ptrmap.h"
 
 /* ------------------------------------------------------------ buffers */
@@ -313,7 +314,7 @@ static bool name_reserved(const Printer *p, const char *s, bool type_ns) {
     if (strcmp(reserved[i], s) == 0)
       return true;
   DType dt;
-  if (ir_dtype_parse(s, strlen(s), &dt))
+  if (ir_dtype_parse_text(s, strlen(s), &dt))
     return true;
   return p->m && ir_typedef_get(p->m, s);
 }
@@ -874,7 +875,11 @@ static void pr_sig(Printer *p, const Expr *f, bool is_inline) {
   if (f->func.primitive)
     putf(p, "%sPrimitive=1", sep), sep = ", ";
   if (is_inline)
-    putf(p, "%sInline=1", sep);
+    putf(p, "%sInline=1", sep), sep = ", ";
+  for (int i = 0; f->func.attrs && i < f->func.attrs->n; i++) {
+    put(p, sep), sep = ", ";
+    pr_attr(p, &f->func.attrs->items[i]);
+  }
   put(p, ")");
   if (f->func.ret) {
     put(p, " -> ");

@@ -298,13 +298,15 @@ static void test_errors(void) {
   CHECK_ERROR("def @f(%x) { @f(%x, axis=1) }", "attributes are only allowed in operator calls", 1,
               21);
   CHECK_ERROR("def @f(%x) { Cons(%x) }", "constructor Cons expects 2 arguments, found 1", 1, 14);
-  CHECK_ERROR("def @f() { Some }", "constructor Some expects 1 argument, found 0", 1, 12);
+  CHECK_ERROR("def @f() { Some() }", "constructor Some expects 1 argument, found 0", 1, 12);
   CHECK_ERROR("def @f(%x) { match (%x) { Cons(%a) => %a } }",
               "constructor Cons has 2 fields, the pattern has 1", 1, 27);
   CHECK_ERROR("def @f(%x) { match (%x) { (%a, %a) => %a } }",
               "variable `%a` is bound twice in one pattern", 1, 32);
-  CHECK_ERROR("def @f() { 2147483648 }", "integer literal `2147483648` is out of range for int32",
-              1, 12);
+  CHECK_ERROR("def @f() { 2147483648i32 }",
+              "integer literal `2147483648i32` is out of range for int32", 1, 12);
+  CHECK_ERROR("def @f() { 9223372036854775808 }",
+              "integer literal `9223372036854775808` is out of range for int64", 1, 12);
   CHECK_ERROR("def @f() { -129i8 }", "out of range for int8", 1, 13);
   CHECK_ERROR("def @f() { 99999999999999999999i64 }", "out of range for int64", 1, 12);
   CHECK_ERROR("def @f() { 1e39f }", "float literal `1e39f` is out of range for float32", 1, 12);
@@ -321,7 +323,7 @@ static void test_errors(void) {
   CHECK_ERROR("def @f() { free_var %a; free_var %a; %a }", "free variable `%a` is already declared",
               1, 34);
   CHECK_ERROR("def @f(%x, %x) { %x }", "parameter `%x` is declared twice", 1, 12);
-  CHECK_ERROR("def @f() { fn (Inline=1) { 1 } }", "unknown function attribute `Inline`", 1, 16);
+  CHECK_ERROR("def @f() { fn (Primitive=2) { 1 } }", "`2` is too large (at most 1)", 1, 26);
   CHECK_ERROR("def @f(%x) { add(axis=1, %x) }", "operator add has no attribute `axis`", 1, 18);
   CHECK_ERROR("def @f(%x: Tensor[(1, 2, 3, 4, 5, 6, 7), float32]) { %x }",
               "tensor rank exceeds the maximum of 6", 1, 38);
@@ -349,7 +351,8 @@ static void test_errors(void) {
   CHECK_ERROR("def @f() { Foo }\ntype T { Foo }", "unknown operator or constructor `Foo`", 1, 12);
   CHECK_ERROR("def @f() { let %x = 1; }", "expected an expression, found `}`", 1, 24);
   CHECK_ERROR("def @f() { (1, 2 }", "expected `,` or `)` in the tuple, found `}`", 1, 18);
-  CHECK_ERROR("let", "expected `def` or `type`, found `let`", 1, 1);
+  CHECK_ERROR("let", "expected a variable `%name` after `let`, found end of input", 1, 4);
+  CHECK_ERROR("def @f() { 1 } let", "expected `def` or `type`, found `let`", 1, 16);
   CHECK_ERROR("def @f[float32]() { 1 }", "`float32` is reserved and cannot name a type parameter",
               1, 8);
 }
