@@ -172,6 +172,15 @@ extern bool ty_test_fault_call_rels;
  * leaves such a parameter unannotated. */
 extern bool ty_test_fault_poly_escape;
 #endif
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate solver bug (the oracle's
+ * -fault=checker_merge_rels): when unification merges two unknown types,
+ * the relations waiting on the root that stops being one are forgotten,
+ * so binding the merged root later re-runs only the other root's.  Only
+ * erasure leaves an operator's argument type unknown long enough for its
+ * relation to wait on an unknown that is merged before it is bound. */
+extern bool ty_test_fault_merge_rels;
+#endif
 /* After a successful ty_check_module: does every erased annotation equal
  * the inferred type?  Reports each difference into d. */
 bool ty_erasure_verify(const TyErasure *er, Diag *d);
