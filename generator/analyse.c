@@ -250,6 +250,7 @@ void gen_analyse(const Module *m, GenInfo *out) {
       continue;
     out->nfuncs++;
     out->has[GFE_POLY_GLOBAL] |= g->func->func.ntvars > 0;
+    out->has[GFE_POLY_TWO] |= g->func->func.ntvars > 1;
     w.fn = g;
     const Expr *f = g->func;
     (*count_of(&w.seen, f))++;

@@ -30,6 +30,7 @@
   X(POLY_CALL, "call of a polymorphic global (prelude)")                                           \
   X(POLY_GLOBAL, "generated polymorphic global")                                                   \
   X(POLY_MUTUAL, "mutually recursive polymorphic globals")                                         \
+  X(POLY_TWO, "polymorphic global over two type parameters")                                       \
   X(REF_NEW, "ref")                                                                                \
   X(REF_READ, "ref_read")                                                                          \
   X(REF_WRITE, "ref_write")                                                                        \

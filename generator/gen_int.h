@@ -120,7 +120,8 @@ struct GenCtx {
 
   GenPoly polys[GEN_MAX_GLOBALS]; /* poly.c: the callable polymorphic globals */
   int npolys;
-  Type *tvar; /* the type variable in scope (a polymorphic body), or NULL */
+  Type *tvar;  /* the type variable in scope (a polymorphic body), or NULL */
+  Type *tvar2; /* the second one (fn[A, B]), or NULL */
 
   AdtInfo adts[GEN_MAX_ADTS + 3];
   int nadts;
@@ -274,7 +275,7 @@ bool gen_poly_ok(GenCtx *g, const Type *t, int budget);
  * mutually recursive pair), called at a second instantiation too, or one
  * made before, at a new instantiation. */
 Expr *gen_poly_form(GenCtx *g, Type *t, int budget);
-/* Whether t mentions the type variable in scope (g->tvar). */
+/* Whether t mentions a type variable in scope (g->tvar, g->tvar2). */
 bool gen_poly_type(const GenCtx *g, const Type *t);
 /* An expression of type t, which mentions the type variable in scope: a
  * value of it is only passed around, never given to an operator. */

@@ -90,13 +90,14 @@ static GlobalFn *make_global(GenCtx *g, GlobalFn *gf, Type *ft, int budget, bool
   GlobalFn *save_self = g->self;
   Type *save_type = g->self_type;
   Var *save_param = g->self_param;
-  Type *save_tvar = g->tvar;
+  Type *save_tvar = g->tvar, *save_tvar2 = g->tvar2;
   bool save_free = g->free;
   g->scope_base = g->nscope;
   g->shared_base = g->nshared;
   g->depth = 0;
   g->free = false;
   g->tvar = ft->func.ntvars ? ft->func.tvars[0] : NULL;
+  g->tvar2 = ft->func.ntvars > 1 ? ft->func.tvars[1] : NULL;
   g->global_nest++;
   g->nmade++;
 
@@ -134,6 +135,7 @@ static GlobalFn *make_global(GenCtx *g, GlobalFn *gf, Type *ft, int budget, bool
   g->self_type = save_type;
   g->self_param = save_param;
   g->tvar = save_tvar;
+  g->tvar2 = save_tvar2;
   g->free = save_free;
   if (ft->func.ntvars == 0) /* the forms call globals at concrete types */
     g->globals[g->nglobals++] = (GenGlobal){gf, ft, true};

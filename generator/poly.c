@@ -1,8 +1,8 @@
 /*
  * poly.c - generated polymorphic global functions: def @f[A](%x: A, ..)
- * -> R, over one type variable A, called at several instantiations of A
- * (tensors, tuples, functions, refs, ADTs) in one program, and now and
- * then a mutually recursive pair over List[A].
+ * -> R, over one type variable A or two (fn[A, B]), called at several
+ * instantiations (tensors, tuples, functions, refs, ADTs) in one program,
+ * and now and then a mutually recursive pair over List[A].
  *
  * The RFC's rule: a value of type A is used only where A is in scope,
  * and only passed around: returned, bound, put in tuples and
@@ -19,7 +19,10 @@
  * a value in the body, and the call's argument for it, generated
  * self-typing, fixes A for inference), then up to two of fn(A) -> A,
  * fn(A) -> T, List[A], Option[A], a generated ADT over A, (A, T) and a
- * concrete T.  A mutually recursive pair shares one signature whose
+ * concrete T; one signature in three (not a pair's) has a second type
+ * parameter B: a parameter of type B, then maybe fn(B) -> A or (A, B).
+ * R stays over A, so B takes a fresh instantiation at every call, fixed
+ * by its self-typing argument.  A mutually recursive pair shares one signature whose
  * first parameter is List[A]: each matches on it and calls the other on
  * the tail only, so both terminate.  Polymorphic globals become callable
  * when complete (the pair together), so other calls among globals stay a
@@ -27,7 +30,7 @@
  */
 #include "gen_int.h"
 
-enum { MAXP = 4, MAXSUB = 16, MAXC = 32, TDEPTH = 64 };
+enum { MAXP = 6, MAXSUB = 16, MAXC = 32, TDEPTH = 64 };
 
 /* Does t mention the type variable a? */
 static bool mentions(const Type *t, const Type *a, int depth) {
@@ -56,7 +59,8 @@ static bool mentions(const Type *t, const Type *a, int depth) {
 }
 
 bool gen_poly_type(const GenCtx *g, const Type *t) {
-  return t->kind != TY_TENSOR && mentions(t, g->tvar, 0);
+  return t->kind != TY_TENSOR &&
+         (mentions(t, g->tvar, 0) || (g->tvar2 && mentions(t, g->tvar2, 0)));
 }
 
 /* The children of a tuple, ADT, function (parameters, then the result)
@@ -211,24 +215,43 @@ static Type *new_sig(GenCtx *g, Type *t, bool pair, Type **s) {
   int extra = (int)gen_choose(g, 3);
   for (int i = 0; i < extra && np < MAXP; i++)
     p[np++] = param_type(g, a);
-  return ir_func_type(g->a, 1, &a, np, p, ret);
+  uint32_t w1[2] = {2, 1}; /* a two-way draw: a leaf mutation always flips it */
+  if (pair || gen_weighted(&g->st, w1, 2) == 0)
+    return ir_func_type(g->a, 1, &a, np, p, ret);
+  /* A second type parameter, fn[A, B]: a parameter of type B (its
+   * argument fixes B at each call), and now and then one that maps B into
+   * A or holds both.  The result stays over A, so B takes a new
+   * instantiation at every call. */
+  Type *b = ir_type_var(g->a, "B");
+  Type *ab[2] = {a, b};
+  p[np++] = b;
+  uint32_t w2[3] = {2, gen_feature(g, GEN_F_CLOSURE) ? 2 : 0, gen_feature(g, GEN_F_TUPLE) ? 1 : 0};
+  switch (w2[1] + w2[2] ? gen_weighted(&g->st, w2, 3) : 0) { /* no draw with one outcome */
+  case 1: p[np++] = ir_func_type(g->a, 0, NULL, 1, &b, a); break;
+  case 2: p[np++] = ir_tuple_type(g->a, 2, ab); break;
+  default: break;
+  }
+  return ir_func_type(g->a, 2, ab, np, p, ret);
 }
 
 /* ----------------------------------------------------------------- calls */
 
-/* @f(args) at the instantiation A := s: the first argument of type A is
- * self-typing (it fixes A), the others are checked. */
+/* @f(args) at the instantiation A := s (and B := a type drawn here, for
+ * fn[A, B]): the first argument of type A (of B) is self-typing (it fixes
+ * A, B), the others are checked. */
 static Expr *call_at(GenCtx *g, GlobalFn *gf, const Type *ft, Type *s, int budget) {
-  Type *a = ft->func.tvars[0];
-  int n = ft->func.nparams, fix = -1;
+  int ntv = ft->func.ntvars < 2 ? ft->func.ntvars : 2;
+  Type *to[2] = {s, ntv > 1 ? gen_type_at(g, 1, GEN_TY_ANY) : NULL};
+  int n = ft->func.nparams, fix[2] = {-1, -1};
   Expr *args[MAXP];
   int b[MAXP];
   gen_split(g, budget, n, b);
   for (int i = 0; i < n; i++) {
-    if (fix < 0 && ft->func.params[i] == a)
-      fix = i;
-    Type *pt = ir_type_subst(g->a, ft->func.params[i], 1, &a, &s);
-    args[i] = gen_sub(g, pt, b[i], i == fix);
+    for (int k = 0; k < ntv; k++)
+      if (fix[k] < 0 && ft->func.params[i] == ft->func.tvars[k])
+        fix[k] = i;
+    Type *pt = ir_type_subst(g->a, ft->func.params[i], ntv, ft->func.tvars, to);
+    args[i] = gen_sub(g, pt, b[i], i == fix[0] || i == fix[1]);
   }
   g->pure = false;
   g->form = GF_GLOBAL;

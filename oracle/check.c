@@ -21,6 +21,7 @@ static EvRules stage_rules(const OracleConfig *c, const TgStage *s) {
                                       : NULL,
       .signed_zero = allow & TG_ALLOW_SIGNED_ZERO,
       .error_to_value = allow & TG_ALLOW_ERROR_TO_VALUE,
+      .drop_checks = allow & TG_ALLOW_DROP_CHECKS,
       .drop_reads = allow & TG_ALLOW_DROP_READS,
       .effects = allow & TG_ALLOW_EFFECTS,
   };

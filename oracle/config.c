@@ -82,6 +82,7 @@ static const char *const fault_names[] = {
     [FAULT_RELATION_RESHAPE] = "relation_reshape",
     [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
     [FAULT_CHECKER_POLY_ESCAPE] = "checker_poly_escape",
+    [FAULT_CHECKER_MERGE_RELS] = "checker_merge_rels",
 };
 #endif
 
@@ -127,6 +128,7 @@ void oracle_set_faults(const OracleConfig *c) {
   gen_test_fault_spans = c->fault == FAULT_GENERATOR_SPANS;
   ty_test_fault_call_rels = c->fault == FAULT_CHECKER_CALL_RELS;
   ty_test_fault_poly_escape = c->fault == FAULT_CHECKER_POLY_ESCAPE;
+  ty_test_fault_merge_rels = c->fault == FAULT_CHECKER_MERGE_RELS;
   op_test_fault_reduce = c->fault == FAULT_KERNEL_SUM_LAST;
   op_test_fault_reshape = c->fault == FAULT_RELATION_RESHAPE;
   op_test_fault = (OpFault)c->op_fault;

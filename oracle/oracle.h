@@ -115,6 +115,10 @@ typedef enum OracleFault {
   /* checker_poly_escape: a type variable of one polymorphic global escapes
    * into another at a call (type: only erasure exposes it) */
   FAULT_CHECKER_POLY_ESCAPE,
+  /* checker_merge_rels: merging two unknown types forgets the relations
+   * waiting on one of them (type: only erasure defers a relation on an
+   * unknown that is merged before it is bound) */
+  FAULT_CHECKER_MERGE_RELS,
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in

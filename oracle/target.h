@@ -63,6 +63,10 @@ enum {
                                         matching clause) may return a value */
   TG_ALLOW_DROP_READS = 1u << 3,     /* ref reads may vanish from the trace */
   TG_ALLOW_EFFECTS = 1u << 4,        /* the trace is not compared at all */
+  TG_ALLOW_DROP_CHECKS = 1u << 5,    /* a run that failed a pure expression's
+                                        run-time check (an operator's with
+                                        Any dims, a let annotation's) may
+                                        return a value: EvRules.drop_checks */
 };
 
 /* One stage of a pipeline: what the report calls it, the target's own

@@ -412,6 +412,14 @@ static EvStatus relate_failure(const Expr *x) {
   return EV_INVALID;
 }
 
+/* A failed check of call x on its concrete arguments (relate_failure). */
+static EvValue *op_check_failed(EvRun *r, const Expr *x, const char *msg) {
+  EvStatus st = relate_failure(x);
+  if (r->status == EV_OK && st == EV_ERROR)
+    r->pure_check = true;
+  return ev_fail(r, st, "%s", msg);
+}
+
 /* Apply an operator to evaluated arguments through op_eval.  Not inlined:
  * its arrays must not sit in the frames of the recursive evaluator. */
 __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvValue **args) {
@@ -429,7 +437,7 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
   char err[256];
   Type *ret;
   if (op_relate(op, targs, n, &x->call.attrs, s, &ret, err, sizeof err) != REL_OK)
-    return ev_fail(r, relate_failure(x), "%s", err[0] ? err : "operator relation failed");
+    return op_check_failed(r, x, err[0] ? err : "operator relation failed");
   int64_t bytes = result_bytes(ret);
   if (bytes < 0)
     return ev_fail(r, EV_INVALID, "%s: result is not a tensor or tuple of tensors", ir_op_name(op));
@@ -437,7 +445,7 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
     return NULL;
   int nouts = op_eval(op, flat, nflat, &x->call.attrs, s, outs, MAXT, err, sizeof err);
   if (nouts < 0)
-    return ev_fail(r, relate_failure(x), "%s", err);
+    return op_check_failed(r, x, err);
   if (r->check_types && !outputs_match(r, x, outs, nouts))
     return NULL;
   int64_t work = 0;
@@ -485,8 +493,12 @@ static EvValue *eval_let(EvRun *r, Expr **e, EvEnv **env) {
     *env = b;
   } else {
     EvValue *v = eval(r, x->let.value, *env);
-    if (!v || !annot_holds(r, x->let.var->annot, x->let.value->type, v, "let %", x->let.var->name))
+    if (!v)
       return NULL;
+    if (!annot_holds(r, x->let.var->annot, x->let.value->type, v, "let %", x->let.var->name)) {
+      r->pure_check = true;
+      return NULL;
+    }
     *env = bind(r, *env, x->let.var, v);
   }
   *e = x->let.body;
@@ -689,6 +701,7 @@ static EvValue *eval(EvRun *r, Expr *e, EvEnv *env) {
  * base. */
 static void begin(EvRun *r) {
   r->status = EV_OK;
+  r->pure_check = false;
   r->msg[0] = 0;
   r->trace = (EvTrace){0};
   r->depth = 0;
@@ -705,7 +718,8 @@ static EvResult finish(EvRun *r, EvValue *v) {
     *copy = r->trace;
     t = copy;
   }
-  EvResult res = {r->status, r->status == EV_OK ? v : NULL, r->msg, t};
+  EvResult res = {r->status, r->status == EV_OK ? v : NULL, r->msg, t,
+                  r->status == EV_ERROR && r->pure_check};
   if (r->status == EV_OK && !v) /* every failure path records one */
     res.status = EV_INVALID, res.msg = "internal: no value";
   return res;

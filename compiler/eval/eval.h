@@ -83,6 +83,12 @@
  *   error_to_value  the transformed program may return a value where the
  *                   original failed (its trace then continues the
  *                   original's);
+ *   drop_checks     the same, only where the original failed the run-time
+ *                   check of a pure expression (EvResult.pure_check): an
+ *                   operator call with Any dims whose concrete arguments
+ *                   its relation or kernel rejects, or a let's annotation
+ *                   its value does not fit (passes drop unused pure
+ *                   expressions, as TVM's do: docs/interpreter.md);
  *   drop_reads      the transformed trace may lack some of the original's
  *                   reads;
  *   effects         traces are not compared at all.
@@ -193,6 +199,10 @@ typedef struct EvResult {
   const EvTrace *trace; /* the call's effects up to its end, whatever its
                            status; NULL: not recorded (a result a target
                            made some other way), so not compared */
+  bool pure_check;      /* EV_ERROR: the run-time check that failed is a pure
+                           expression's (an operator call's deferred check,
+                           or a let's annotation), which a pass may drop
+                           with the expression (EvRules.drop_checks) */
 } EvResult;
 
 /* One interpretation, with its arena and budgets.  Fields are read-only
@@ -215,6 +225,7 @@ typedef struct EvRun {
                               operator's outputs must have exactly the
                               call's inferred type (Expr.type, when set and
                               concrete), else the run ends EV_INVALID */
+  bool pure_check;         /* the current error is EvResult.pure_check */
 } EvRun;
 
 /* A new run; lim NULL means ev_default_limits. */
@@ -262,6 +273,9 @@ typedef struct EvRules {
   const EvTolerance *tol; /* floats within it; NULL: bit-identical */
   bool signed_zero;       /* -0 equals +0 */
   bool error_to_value;    /* a value where the first run failed is accepted */
+  bool drop_checks;       /* a value where the first run failed a pure
+                             expression's run-time check (pure_check) is
+                             accepted */
   bool drop_reads;        /* the second trace may lack reads of the first */
   bool effects;           /* traces are not compared */
 } EvRules;

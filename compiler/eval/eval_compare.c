@@ -290,6 +290,10 @@ EvVerdict ev_compare(const EvResult *a, const EvResult *b, const EvRules *rules,
   if (a->status == EV_ERROR && rules->error_to_value)
     return say(EV_SAME, why, whylen, "the first run fails (%s), the second does not: allowed",
                a->msg);
+  if (a->status == EV_ERROR && rules->drop_checks && a->pure_check)
+    return say(EV_SAME, why, whylen,
+               "the first run fails a pure expression's check (%s), the second does not: allowed",
+               a->msg);
   if (a->status == EV_ERROR)
     return say(EV_DIFFERENT, why, whylen, "only the first run fails: %s", a->msg);
   if (b->status == EV_ERROR)
@@ -336,8 +340,10 @@ EvVerdict ev_compare_effects(const EvResult *a, const EvResult *b, const EvRules
       b->status == EV_INVALID)
     return EV_SAME;
   /* A run that did not finish may stop early; its trace is then a prefix. */
-  bool a_ends = a->status == EV_OK ||
-                (a->status == EV_ERROR && !(rules->error_to_value && b->status == EV_OK));
+  bool a_ends =
+      a->status == EV_OK ||
+      (a->status == EV_ERROR &&
+       !((rules->error_to_value || (rules->drop_checks && a->pure_check)) && b->status == EV_OK));
   bool b_ends = b->status != EV_INCONCLUSIVE;
   const EvEffect *x = a->trace->first, *y = b->trace->first;
   int64_t k = 1; /* the number of y in the second trace */

@@ -33,6 +33,9 @@ typedef struct Er {
   bool all;
   unsigned recover; /* TY_RECOVER_* */
   bool dyn;         /* an annotation has an Any dim (see erasable) */
+  const bool *src;  /* dyn: the next literal's parameters whose every source
+                       is at least as static as their annotation (ew_func);
+                       NULL: none */
   uint8_t *known;   /* by var id: the variable's type is recoverable */
   int capknown;
   PtrMap seen; /* Expr -> 1: visited, type unknown; 2: synthesizes */
@@ -206,16 +209,176 @@ static void any_visit(Expr **slot, void *ctx) {
     ir_expr_children(e, any_visit, ctx);
 }
 
+/* Is got at least as static as want: equal, but where want has an Any dim,
+ * where got may have any dim (static or Any)?  The comparison of a
+ * recovered type with the annotation erased (docs/oracles.md, "type"). */
+static bool refines(const Type *got, const Type *want, int depth) {
+  if (got == want)
+    return true;
+  if (!got || !want || got->kind != want->kind || depth > TYPE_DEPTH)
+    return false;
+  if (!ir_type_has_any(want))
+    return ir_type_equal(got, want);
+  switch (want->kind) {
+  case TY_TENSOR:
+    if (got->tensor.dtype != want->tensor.dtype || got->tensor.rank != want->tensor.rank)
+      return false;
+    for (int i = 0; i < want->tensor.rank && i < IR_MAX_RANK; i++)
+      if (!ir_dim_is_any(want->tensor.shape[i]) && got->tensor.shape[i] != want->tensor.shape[i])
+        return false;
+    return true;
+  case TY_REF: return refines(got->ref.inner, want->ref.inner, depth + 1);
+  case TY_TUPLE:
+    if (got->tuple.n != want->tuple.n)
+      return false;
+    for (int i = 0; i < want->tuple.n; i++)
+      if (!refines(got->tuple.fields[i], want->tuple.fields[i], depth + 1))
+        return false;
+    return true;
+  case TY_ADT:
+    if (got->adt.def != want->adt.def || got->adt.nargs != want->adt.nargs)
+      return false;
+    for (int i = 0; i < want->adt.nargs; i++)
+      if (!refines(got->adt.args[i], want->adt.args[i], depth + 1))
+        return false;
+    return true;
+  case TY_FUNC:
+    if (want->func.ntvars || got->func.ntvars || got->func.nparams != want->func.nparams)
+      return ir_type_equal(got, want);
+    for (int i = 0; i < want->func.nparams; i++)
+      if (!refines(got->func.params[i], want->func.params[i], depth + 1))
+        return false;
+    return refines(got->func.ret, want->func.ret, depth + 1);
+  default: return ir_type_equal(got, want);
+  }
+}
+
 /* With Any dims about, an annotation can be wider than the type of what
- * flows into it (unification takes Any as compatible), and an unknown
- * takes the first type it meets, so what inference recovers depends on
- * the order it meets uses in: then only a let's annotation is erased, and
- * only where its value's inferred type (from the check that preceded the
- * erasure) is exactly the annotation; parameters, results and pattern
- * variables, which their context or a recursive use may give, keep
- * theirs.  Without Any dims, every solid annotation is erasable. */
+ * flows into it (unification takes Any as compatible with any dim), and an
+ * unknown takes the first type it meets (infer_int.h), so what inference
+ * recovers depends on which source it meets first.  The recovered type
+ * must be at least as static as the annotation (refines), so an
+ * annotation goes only where every source is: a let's where its value's
+ * inferred type (from the check that preceded the erasure) is; a function
+ * literal's parameter and result under ew_func's rules.  Globals'
+ * parameters and results and pattern variables, which contexts all over
+ * the program may give, keep theirs.  Without Any dims, every solid
+ * annotation is erasable. */
 static bool erasable(const Er *er, const Type *annot, const Expr *from) {
-  return solid(annot) && (!er->dyn || (from && ir_type_equal(from->type, annot)));
+  return solid(annot) && (!er->dyn || (from && refines(from->type, annot, 0)));
+}
+
+/* Uses of one variable in an expression: every EX_VAR naming it must be
+ * an operator call's argument (lit NULL), or, for the literal lit bound to
+ * it, the callee of a call with lit's arity whose argument i is at least
+ * as static as lit's parameter i's annotation (else ok[i] goes false). */
+typedef struct Uses {
+  const Var *v;
+  const Expr *lit;
+  bool *ok;
+  bool fine;
+  int budget; /* nodes left to visit */
+  PtrMap seen;
+} Uses;
+
+/* One child slot of parent, under u's rule, then its own children. */
+typedef struct UsesAt {
+  Uses *u;
+  Expr *parent;
+} UsesAt;
+
+static void uses_visit(Expr **slot, void *ctx) {
+  UsesAt *at = ctx;
+  Uses *u = at->u;
+  Expr *e = *slot, *p = at->parent;
+  if (!u->fine || !e)
+    return;
+  if (e->kind == EX_VAR && e->var == u->v) {
+    if (!u->lit) {
+      u->fine = p && p->kind == EX_CALL && p->call.kind == CALL_OP && slot != &p->call.callee;
+    } else if (p && p->kind == EX_CALL && p->call.kind == CALL_EXPR && slot == &p->call.callee &&
+               p->call.nargs == u->lit->func.nparams) {
+      for (int i = 0; i < p->call.nargs; i++) {
+        const Var *q = u->lit->func.params[i];
+        u->ok[i] &= q && q->annot && refines(p->call.args[i]->type, q->annot, 0);
+      }
+    } else {
+      u->fine = false;
+    }
+    return;
+  }
+  if (--u->budget < 0) {
+    u->fine = false;
+    return;
+  }
+  if (!ptrmap_first(&u->seen, e))
+    return;
+  UsesAt in = {u, e};
+  ir_expr_children(e, uses_visit, &in);
+}
+
+/* Check the uses of v in e (the root counts as a use in no call). */
+static bool uses_check(Expr *e, const Var *v, const Expr *lit, bool *ok) {
+  Uses u = {v, lit, ok, true, 4096, {0}};
+  UsesAt at = {&u, NULL};
+  uses_visit(&e, &at);
+  ptrmap_free(&u.seen);
+  return u.fine;
+}
+
+/* Is every variable e names annotated, or bound by a let inside e (then
+ * lets[] has it), and e free of function literals?  (Then its type is
+ * concrete when inference meets it: no unknown reaches it.) */
+typedef struct Closed {
+  bool fine;
+  int budget;
+  PtrMap seen, lets;
+} Closed;
+
+/* Add the variables pattern p binds to set. */
+static void pat_bound(PtrMap *set, const Pattern *p, int depth) {
+  if (!p || depth > MAX_DEPTH)
+    return;
+  if (p->kind == PAT_VAR && p->var)
+    ptrmap_first(set, p->var);
+  for (int i = 0; i < p->n && p->sub; i++)
+    pat_bound(set, p->sub[i], depth + 1);
+}
+
+static void closed_visit(Expr **slot, void *ctx) {
+  Closed *c = ctx;
+  Expr *e = *slot;
+  if (!c->fine || !e || !ptrmap_first(&c->seen, e))
+    return;
+  if (--c->budget < 0 || e->kind == EX_FUNC) {
+    c->fine = false;
+    return;
+  }
+  if (e->kind == EX_LET && e->let.var)
+    ptrmap_first(&c->lets, e->let.var);
+  for (int i = 0; e->kind == EX_MATCH && i < e->match.n; i++)
+    pat_bound(&c->lets, e->match.clauses[i].pat, 0);
+  if (e->kind == EX_VAR && !(e->var && (solid(e->var->annot) || ptrmap_get(&c->lets, e->var)))) {
+    c->fine = false;
+    return;
+  }
+  ir_expr_children(e, closed_visit, c);
+}
+
+/* Dyn: may literal e's result annotation r go?  Its type is then its
+ * body's, which must be concrete when inference meets it (every variable
+ * annotated, or a let's inside: closed_visit, before anything in the body
+ * is erased; lets are entered before their bodies), and at least as
+ * static as r. */
+static bool ret_erasable(const Expr *e, const Type *r) {
+  if (!r || r->kind != TY_TENSOR || !refines(e->func.body->type, r, 0))
+    return false;
+  Closed c = {true, 4096, {0}, {0}};
+  Expr *body = e->func.body;
+  closed_visit(&body, &c);
+  ptrmap_free(&c.seen);
+  ptrmap_free(&c.lets);
+  return c.fine;
 }
 
 /* Pattern variables: known when the scrutinee's type is. */
@@ -375,8 +538,17 @@ static bool called_later(Er *er, Expr *body, const Var *f, int n) {
 static bool ew_value(Er *er, Expr *value, Expr *body, const Var *v) {
   if ((er->recover & TY_RECOVER_DEFERRED) && value && value->kind == EX_FUNC &&
       !value->func.ntvars && !ptrmap_get(&er->seen, value) &&
-      called_later(er, body, v, value->func.nparams))
+      called_later(er, body, v, value->func.nparams)) {
+    if (er->dyn) { /* the sources: the arguments of every call of v */
+      int n = value->func.nparams;
+      bool *src = ARENA_ARRAY(er->m->arena, bool, n + 1);
+      for (int i = 0; i < n; i++)
+        src[i] = true;
+      if (body && uses_check(body, v, value, src))
+        er->src = src;
+    }
     return ew_func(er, value, true, false);
+  }
   return ew(er, value, false);
 }
 
@@ -425,6 +597,12 @@ static bool ew_call(Er *er, Expr *e, bool E) {
   if ((er->recover & TY_RECOVER_DEFERRED) && callee && callee->kind == EX_FUNC &&
       !callee->func.ntvars && callee->func.nparams == n && !ptrmap_get(&er->seen, callee) &&
       all_known_now(er, n, e->call.args)) {
+    bool *src = ARENA_ARRAY(er->m->arena, bool, n + 1);
+    for (int i = 0; i < n; i++) { /* the call's arguments are the sources */
+      const Var *p = callee->func.params[i];
+      src[i] = p && p->annot && refines(e->call.args[i]->type, p->annot, 0);
+    }
+    er->src = src;
     bool rk = ew_func(er, callee, true, E);
     for (int i = 0; i < n; i++)
       ew(er, e->call.args[i], false);
@@ -450,6 +628,8 @@ static bool ew_call(Er *er, Expr *e, bool E) {
  * known from its context or not. */
 static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
   *ptrmap_put(&er->seen, e, NULL) = 1;
+  const bool *src = er->src;
+  er->src = NULL;
   bool allp = true;
   for (int i = 0; i < e->func.nparams; i++) {
     Var *v = e->func.params[i];
@@ -457,7 +637,11 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
       allp = false;
       continue;
     }
-    if (erasable(er, v->annot, NULL) && pk && !e->func.ntvars && coin(er)) {
+    /* Dyn: only where every source is at least as static (er->src) and
+     * the body only gives it to operators, whose relations wait. */
+    bool ok = er->dyn ? solid(v->annot) && src && src[i] && uses_check(e->func.body, v, NULL, NULL)
+                      : erasable(er, v->annot, NULL);
+    if (ok && pk && !e->func.ntvars && coin(er)) {
       note(er, TY_ERASED_PARAM, v, NULL, v->annot);
       v->annot = NULL;
     }
@@ -467,7 +651,8 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
   }
   Type *r = e->func.ret;
   bool rt;
-  if (erasable(er, r, NULL) && !e->func.ntvars && coin(er)) {
+  bool rok = er->dyn ? solid(r) && ret_erasable(e, r) : erasable(er, r, NULL);
+  if (rok && !e->func.ntvars && coin(er)) {
     e->func.ret = NULL;
     rt = ew(er, e->func.body, rk) || rk;
     if (rt)
@@ -479,6 +664,22 @@ static bool ew_func(Er *er, Expr *e, bool pk, bool rk) {
     rt = ew(er, e->func.body, r || rk) || r;
   }
   return allp && rt;
+}
+
+/* Dyn: a function literal checked against a let's annotation t gets its
+ * parameter types from t when the let is met, before any other source
+ * (ew_func asks that its body give them only to operators). */
+static void lit_src(Er *er, const Expr *value, const Type *t) {
+  if (!er->dyn || !value || value->kind != EX_FUNC || t->kind != TY_FUNC || t->func.ntvars ||
+      t->func.nparams != value->func.nparams || ptrmap_get(&er->seen, value))
+    return;
+  int n = value->func.nparams;
+  bool *src = ARENA_ARRAY(er->m->arena, bool, n + 1);
+  for (int i = 0; i < n; i++) {
+    const Var *p = value->func.params[i];
+    src[i] = p && p->annot && refines(t->func.params[i], p->annot, 0);
+  }
+  er->src = src;
 }
 
 /* A let chain, iterated. */
@@ -496,6 +697,7 @@ static bool ew_let(Er *er, Expr *e, bool E) {
         v->annot = a;
       kv = true;
     } else if (v && v->annot) {
+      lit_src(er, cur->let.value, v->annot);
       ew(er, cur->let.value, true);
       kv = true;
     } else {
@@ -565,6 +767,8 @@ static bool walk(Er *er, Expr *e, bool E) {
 static bool ew(Er *er, Expr *e, bool E) {
   if (!e)
     return E;
+  if (e->kind != EX_FUNC)
+    er->src = NULL; /* meant for a literal only */
   int added;
   int64_t *slot = ptrmap_put(&er->seen, e, &added);
   if (!added)
@@ -575,6 +779,7 @@ static bool ew(Er *er, Expr *e, bool E) {
   er->depth++;
   bool k = walk(er, e, E);
   er->depth--;
+  er->src = NULL;
   if (!E && k)
     *ptrmap_get(&er->seen, e) = 2;
   return k;
@@ -767,7 +972,7 @@ bool ty_erasure_verify(const TyErasure *er, Diag *d) {
              : it->kind == TY_ERASED_PARAM ? "parameter"
                                            : "pattern variable";
     }
-    if (!ir_type_equal(got, it->annot)) {
+    if (!refines(got, it->annot, 0)) {
       ok = false;
       const Expr *at = it->func;
       diag_error(d, at ? at->line : 0, at ? at->col : 0, "erased annotation not recovered: %s%s%s",

@@ -111,6 +111,20 @@ const char *ty_prelude_name(int i);
  *    unknown parameter types: the operator relations over them wait (on
  *    them, and on whatever unknowns they are merged with) until the call
  *    binds them.
+ *  - with Any dims (any annotation of the module has one), only where
+ *    every source of the recovered type is at least as static as the
+ *    annotation (inference binds an unknown to the first type it meets,
+ *    and ty_erasure_verify accepts a more static type, never a less
+ *    static one): a let's, where its value's type (from the check before
+ *    the erasure) is; a function literal's parameter, where the literal
+ *    is called on the spot, bound by a let and only called, or checked
+ *    against a let's annotation, each argument (or the annotation's
+ *    parameter) is, and the body gives the parameter only to operators
+ *    (whose relations wait for the call, merged with other unknowns); a
+ *    literal's tensor result, where the body's type is and nothing
+ *    unknown reaches the body (every variable in it annotated or bound
+ *    inside, no literal in it).  Globals' parameters and results and
+ *    pattern variables keep theirs.
  * Synthesis: constants, annotated or recovered variables, fully annotated
  * globals, tuples/refs/operator calls of synthesizing
  * arguments, projections and ref_read of synthesizing operands, an if or
@@ -172,8 +186,21 @@ extern bool ty_test_fault_call_rels;
  * leaves such a parameter unannotated. */
 extern bool ty_test_fault_poly_escape;
 #endif
-/* After a successful ty_check_module: does every erased annotation equal
- * the inferred type?  Reports each difference into d. */
+#ifdef RS_TEST_PASSES
+/* Test build only: a deliberate solver bug (the oracle's
+ * -fault=checker_merge_rels): when unification merges two unknown types,
+ * the relations waiting on the root that stops being one are forgotten,
+ * so binding the merged root later re-runs only the other root's.  Only
+ * erasure leaves an operator's argument type unknown long enough for its
+ * relation to wait on an unknown that is merged before it is bound. */
+extern bool ty_test_fault_merge_rels;
+#endif
+/* After a successful ty_check_module: is every erased annotation recovered
+ * exactly?  The inferred type must equal the annotation, but where the
+ * annotation has an Any dim, where it may have any dim, static or Any (at
+ * least as static as the annotation: inference may know more than an
+ * annotation that widened a type, never less than one that did not).
+ * Reports each difference into d. */
 bool ty_erasure_verify(const TyErasure *er, Diag *d);
 /* Put the erased annotations back. */
 void ty_erasure_restore(const TyErasure *er);

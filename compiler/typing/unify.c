@@ -112,7 +112,12 @@ static bool bind(Cx *cx, Type *v, Type *t) {
   return true;
 }
 
-/* Merge two distinct unknown roots. */
+#ifdef RS_TEST_PASSES
+bool ty_test_fault_merge_rels;
+#endif
+
+/* Merge two distinct unknown roots: the relations waiting on either wait
+ * on the merged root, so binding it re-runs them all. */
 static void merge(Cx *cx, Type *a, Type *b) {
   int ra = ty_find(cx, a->incomplete.id), rb = ty_find(cx, b->incomplete.id);
   if (ra == rb)
@@ -126,6 +131,10 @@ static void merge(Cx *cx, Type *a, Type *b) {
   B->parent = ra;
   if (A->rank == B->rank)
     A->rank++;
+#ifdef RS_TEST_PASSES
+  if (ty_test_fault_merge_rels) /* the deliberate bug: B's relations are lost */
+    B->rels = B->tail = NULL;
+#endif
   if (B->rels) {
     if (A->tail)
       A->tail->next = B->rels;

@@ -57,7 +57,10 @@ static uint32_t stage_allow(const PassInfo *p) {
       {PASS_ALLOW_ERROR_TO_VALUE, TG_ALLOW_ERROR_TO_VALUE},
       {PASS_ALLOW_DROP_READS, TG_ALLOW_DROP_READS},
   };
-  uint32_t allow = 0;
+  /* Every pass judges purity alike (compiler/passes/pass_int.h): operator
+   * calls and lets are pure, as in TVM, though with Any dims their run-time
+   * checks can fail; a pass may drop an unused one (docs/interpreter.md). */
+  uint32_t allow = TG_ALLOW_DROP_CHECKS;
   for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
     if (p->allow & map[i].pass)
       allow |= map[i].tg;

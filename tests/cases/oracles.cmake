@@ -121,6 +121,15 @@ if(TARGET typecheck_fuzzer AND RS_TEST_PASSES)
                    type 200000 -fault=checker_poly_escape)
   set_tests_properties(oracle_checker_poly_escape PROPERTIES TIMEOUT 600
                        ENVIRONMENT "${RS_TEST_ENV}")
+  # A solver that forgets the relations waiting on an unknown type when it
+  # merges that unknown into another: only erasure leaves an operator's
+  # argument type unknown while it is merged (unit_solver_merge has
+  # hand-written programs that need the re-run).
+  add_test(NAME oracle_checker_merge_rels
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:typecheck_fuzzer> -
+                   type 200000 -fault=checker_merge_rels)
+  set_tests_properties(oracle_checker_merge_rels PROPERTIES TIMEOUT 600
+                       ENVIRONMENT "${RS_TEST_ENV}")
 endif()
 
 # The soundness oracle of reject_fuzzer finds each deliberately wrong
