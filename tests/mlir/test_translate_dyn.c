@@ -16,19 +16,6 @@
 #include "compiler/typing/typing.h"
 #include "targets/mlir/translate.h"
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  s[fread(s, 1, (size_t)n, f)] = 0;
-  fclose(f);
-  return s;
-}
-
 /* src parsed and type-checked, or NULL. */
 static Module *load(const char *src) {
   Diag d;
@@ -45,7 +32,7 @@ static Module *load(const char *src) {
 
 /* The golden text, and what the options change. */
 static void golden(const char *relay, const char *mlir) {
-  char *src = slurp(relay), *want = slurp(mlir);
+  char *src = test_read_file(relay, NULL), *want = test_read_file(mlir, NULL);
   CHECK_MSG(src, "cannot read %s", relay);
   Module *m = src ? load(src) : NULL;
   CHECK(m);
