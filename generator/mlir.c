@@ -9,6 +9,9 @@
  * least 1 (TOSA rejects empty tensors: the limits' min_dim keeps the
  * operator solvers from inventing one).  Every operator is allowed: the
  * translator has a faithful lowering for each corner (docs/mlir.md).
+ * Any dims (dyn.c) are drawn in 3 programs in 4 (any_rate 12 of 16): the
+ * translator makes them `?` (MLIR's dynamic shapes), deriving the static
+ * shapes from @main's parameters, which dyn.c never relaxes.
  * Pure data: no hook.
  */
 #include "gen_int.h"
@@ -57,4 +60,5 @@ const GenPolicy gen_policy_mlir = {
                .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
                .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
+    .any_rate = 12,
 };

@@ -145,13 +145,65 @@ static bool same_pipeline(const TgPipeline *a, const TgPipeline *b) {
   return true;
 }
 
+/* The second run of a differential: p (a second form of the program, or
+ * the same program loaded again) through pl with the checks after each
+ * stage, then executed on every argument seed and compared with the
+ * target's results in r; a difference fails v as oracle (what, with the
+ * key), reported as the second run.  A run that refuses the program or
+ * fails one of its own oracles gives no verdict here.  The results may
+ * differ as far as any stage of either pipeline is allowed to change
+ * them.  Frees p. */
+static void compare_second(const OracleConfig *c, const OracleInput *in, Results *r, Verdict *v,
+                           TgProgram *p, const TgPipeline *pl, const char *oracle, const char *what,
+                           char *key) {
+  const Target *t = c->target;
+  Verdict scratch = {0};
+  bool ran = p != NULL;
+  for (int i = 0; ran && i < pl->n; i++) {
+    char *diag = NULL;
+    scratch.stage = i;
+    ran = t->run(p, &pl->stage[i], &diag) == TG_OK && t->check(p, &pl->stage[i], &scratch) &&
+          (!t->post || t->post(p, &pl->stage[i], &scratch));
+    free(diag);
+  }
+  TgStage any = {0};
+  for (int i = 0; i < pl->n; i++)
+    any.allow |= pl->stage[i].allow;
+  for (int i = 0; i < v->pipeline.n; i++)
+    any.allow |= v->pipeline.stage[i].allow;
+  EvLimits lim = oracle_limits_of(c);
+  for (int k = 0; ran && k < r->n && !v->failed; k++) {
+    EvRun *run = ev_run_new(&lim);
+    EvResult b;
+    char why[512] = "";
+    EvRules rules = stage_rules(c, &any);
+    if (t->execute(p, run, r->seed[k], &b) &&
+        ev_compare(&r->res[k], &b, &rules, why, sizeof why) == EV_DIFFERENT) {
+      char first[1024] = "";
+      for (int i = 0, n = 0; i < v->pipeline.n && n < (int)sizeof first; i++)
+        n += snprintf(first + n, sizeof first - (size_t)n, "%s%s", i ? "," : "",
+                      v->pipeline.stage[i].name);
+      v->pipeline = *pl;
+      v->stage = pl->n - 1;
+      v->seed = r->seed[k];
+      verdict_fail(v, oracle, what, "%s (first pipeline: %s; second: this one)", why, first);
+      v->key = key, key = NULL;
+      v->after = t->print(p);
+      v->before = program_before(c, in, pl, v->stage);
+      if (t->reproduce)
+        t->reproduce(p, v);
+    }
+    ev_run_free(run);
+  }
+  if (p)
+    t->unload(p);
+  free(key);
+  verdict_free(&scratch);
+}
+
 /* The differential oracle, on one input in c->differential (by its
  * seed) whose results the target gave: the same program through a second
- * pipeline must give the same results on the same arguments.  A second pipeline that
- * refuses the program or fails one of its own oracles gives no verdict
- * here (the input that takes that pipeline first will).  The results
- * may differ as far as any stage of either pipeline is allowed to change
- * them. */
+ * pipeline must give the same results on the same arguments. */
 static void check_differential(const OracleConfig *c, const OracleInput *in, Results *r,
                                Verdict *v) {
   const Target *t = c->target;
@@ -167,50 +219,30 @@ static void check_differential(const OracleConfig *c, const OracleInput *in, Res
   Diag d;
   diag_init(&d, NULL, NULL);
   TgProgram *p = ty_check_module(m, &d) ? t->load(m, &scratch) : NULL;
-  bool ran = p != NULL;
-  for (int i = 0; ran && i < pl.n; i++) {
-    char *diag = NULL;
-    scratch.stage = i;
-    ran = t->run(p, &pl.stage[i], &diag) == TG_OK && t->check(p, &pl.stage[i], &scratch) &&
-          (!t->post || t->post(p, &pl.stage[i], &scratch));
-    free(diag);
-  }
-  /* Either pipeline may have changed what its stages' contracts allow:
-   * the comparison allows what any stage of the two allows. */
-  TgStage any = {0};
-  for (int i = 0; i < pl.n; i++)
-    any.allow |= pl.stage[i].allow;
-  for (int i = 0; i < v->pipeline.n; i++)
-    any.allow |= v->pipeline.stage[i].allow;
-  EvLimits lim = oracle_limits_of(c);
-  for (int k = 0; ran && k < r->n && !v->failed; k++) {
-    EvRun *run = ev_run_new(&lim);
-    EvResult b;
-    char why[512] = "";
-    EvRules rules = stage_rules(c, &any);
-    if (t->execute(p, run, r->seed[k], &b) &&
-        ev_compare(&r->res[k], &b, &rules, why, sizeof why) == EV_DIFFERENT) {
-      char first[1024] = "";
-      for (int i = 0, n = 0; i < v->pipeline.n && n < (int)sizeof first; i++)
-        n += snprintf(first + n, sizeof first - (size_t)n, "%s%s", i ? "," : "",
-                      v->pipeline.stage[i].name);
-      char *key = differing_stages(&v->pipeline, &pl);
-      v->pipeline = pl;
-      v->stage = pl.n - 1;
-      v->seed = r->seed[k];
-      verdict_fail(v, "differential",
-                   "two pipelines give different results for the same program and arguments",
-                   "%s (first pipeline: %s; second: this one)", why, first);
-      v->key = key;
-      v->after = t->print(p);
-      v->before = program_before(c, in, &pl, v->stage);
-      if (t->reproduce)
-        t->reproduce(p, v);
-    }
-    ev_run_free(run);
-  }
+  compare_second(c, in, r, v, p, &pl, "differential",
+                 "two pipelines give different results for the same program and arguments",
+                 differing_stages(&v->pipeline, &pl));
+  verdict_free(&scratch);
+  diag_free(&d);
+  ir_module_free(m);
+}
+
+/* The second-form oracle (Target.load_variant: MLIR's static translation
+ * of a program it translated with dynamic shapes), on every input whose
+ * results the target gave and which has a second form: the second form
+ * through the same pipeline must give the same results. */
+static void check_variant(const OracleConfig *c, const OracleInput *in, Results *r, Verdict *v) {
+  const Target *t = c->target;
+  if (!r->target || !t->execute || !t->load_variant || v->failed)
+    return;
+  Verdict scratch = {.pipeline = v->pipeline};
+  Module *m = oracle_make_program(c, in, &scratch, NULL);
+  Diag d;
+  diag_init(&d, NULL, NULL);
+  const char *oracle = NULL, *what = NULL;
+  TgProgram *p = ty_check_module(m, &d) ? t->load_variant(m, &scratch, &oracle, &what) : NULL;
   if (p)
-    t->unload(p);
+    compare_second(c, in, r, v, p, &v->pipeline, oracle, what, strdup(oracle));
   verdict_free(&scratch);
   diag_free(&d);
   ir_module_free(m);
@@ -295,6 +327,8 @@ static bool check_pipeline(const OracleConfig *c, const OracleInput *in, Verdict
     t->unload(p);
     if (!v->failed)
       check_differential(c, in, &r, v);
+    if (!v->failed)
+      check_variant(c, in, &r, v);
   } else if (!v->failed) {
     v->skipped = true;
   }

@@ -121,6 +121,13 @@ typedef struct Target {
    * outside what the target handles (counted as skipped). */
   TgProgram *(*load)(Module *m, Verdict *v);
   void (*unload)(TgProgram *p);
+  /* Optional: m in a second form that must give the results of load's
+   * (MLIR: the static translation of a program load translated with
+   * dynamic shapes), or NULL when m has none; v->pipeline is the
+   * pipeline of the first.  *oracle and *what name the differential that
+   * compares the two (check.c runs the second form through the same
+   * pipeline and reports a difference as that oracle). */
+  TgProgram *(*load_variant)(Module *m, Verdict *v, const char **oracle, const char **what);
 
   /* Run one stage.  TG_REJECTED and TG_FAILED come with the diagnostic
    * in *diag (malloc'd; the caller frees it). */

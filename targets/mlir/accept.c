@@ -1,7 +1,12 @@
 /*
  * accept.c - the translator's guards: what it takes (translate.h: data
- * flow over float32, int32 and bool tensors with every dim >= 1, calls of
- * non-recursive globals) and, for anything else, the reason it refuses.
+ * flow over float32, int32 and bool tensors with every dim >= 1 or Any,
+ * calls of non-recursive globals) and, for anything else, the reason it
+ * refuses.  Any dims are taken everywhere but in @main's parameters: the
+ * translation derives every static shape from those (translate.c's
+ * static_type), and casts a dynamic value to it where an operation needs
+ * static shapes; what only the emission can tell (a global called at two
+ * shapes, a deferred check that fails) it refuses itself (tr_refuse).
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,7 +24,7 @@ static bool refuse(Tr *t, const char *fmt, ...) {
 }
 
 /* Tensors of float32, int32 or bool with every dim >= 1 (TOSA rejects
- * empty tensors), and tuples of them. */
+ * empty tensors) or Any, and tuples of them. */
 static bool accept_type(Tr *t, const Type *ty) {
   if (!ty)
     return refuse(t, "an expression without a type (the module is not type-checked)");
@@ -35,13 +40,12 @@ static bool accept_type(Tr *t, const Type *ty) {
   if (dt != DT_FLOAT32 && dt != DT_INT32 && dt != DT_BOOL)
     return refuse(t, "dtype %s (float32, int32 and bool only)", ir_dtype_name(dt));
   for (int i = 0; i < ty->tensor.rank; i++)
-    if (ty->tensor.shape[i] < 1)
+    if (ty->tensor.shape[i] < 1 && !ir_dim_is_any(ty->tensor.shape[i]))
       return refuse(t, "a tensor with an empty dim (TOSA wants dims >= 1)");
   return true;
 }
 
 static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen);
-
 /* e and everything below it (shared nodes once). */
 static bool accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
   if (!ptrmap_first(seen, e))
@@ -98,9 +102,17 @@ static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen) {
     return refuse(t, "@%s is not a monomorphic function", g->name);
   if (strcmp(g->name, "entry") == 0)
     return refuse(t, "a global named @entry (the runner's entry function)");
-  for (int i = 0; i < g->func->func.nparams; i++)
-    if (!accept_type(t, g->func->func.params[i]->type))
+  bool main = strcmp(g->name, "main") == 0;
+  for (int i = 0; i < g->func->func.nparams; i++) {
+    const Type *pt = g->func->func.params[i]->type;
+    if (!accept_type(t, pt))
       return false;
+    if (main && mty_has_any(pt))
+      return refuse(t,
+                    "an Any dim in @main's parameter %d (the translation takes its static "
+                    "shapes from @main's parameters)",
+                    i);
+  }
   if (!accept_expr(t, g->func->func.body, seen))
     return false;
   *ptrmap_get(seen, g) = 2;

@@ -37,6 +37,35 @@ char *mty_text(Fn *f, const Type *t) {
   return s;
 }
 
+/* Tensor type t as MLIR text with the dims in mask `?`. */
+char *mty_text_dyn(Fn *f, const Type *t, uint32_t mask) {
+  Buf b = {0};
+  buf_dyn_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape, mask);
+  char *s = arena_strdup(f->t->a, b.s);
+  free(b.s);
+  return s;
+}
+
+bool mty_has_any(const Type *t) {
+  if (t->kind == TY_TUPLE) {
+    for (int i = 0; i < t->tuple.n; i++)
+      if (mty_has_any(t->tuple.fields[i]))
+        return true;
+    return false;
+  }
+  return t->kind == TY_TENSOR && ir_tensor_has_any(t);
+}
+
+uint32_t mty_any_mask(const Tr *t, const Type *ty) {
+  uint32_t mask = 0;
+  if (t->static_only || !ty || ty->kind != TY_TENSOR)
+    return 0;
+  for (int i = 0; i < ty->tensor.rank; i++)
+    if (ir_dim_is_any(ty->tensor.shape[i]))
+      mask |= 1u << i;
+  return mask;
+}
+
 /* ------------------------------------------------------------- values */
 
 /* A new value of tensor type t (shape values: t NULL, ty given). */
@@ -48,7 +77,7 @@ Val *fn_fresh(Fn *f, const Type *t, const char *ty, const char *hint) {
   v->name =
       hint ? arena_printf(f->t->a, "%%%s_%d", hint, v->id) : arena_printf(f->t->a, "%%%d", v->id);
   v->type = t;
-  v->ty = t ? mty_text(f, t) : arena_strdup(f->t->a, ty);
+  v->ty = ty ? arena_strdup(f->t->a, ty) : mty_text(f, t);
   v->level = f->level;
   return v;
 }
@@ -71,6 +100,45 @@ Val *fn_def(Fn *f, const Type *t, const char *ty) {
   f->last_at = fn_body(f)->n;
   buf_put(fn_body(f), "%s = ", v->name);
   return v;
+}
+
+Val *fn_def_dyn(Fn *f, const Type *t, uint32_t mask) {
+  Val *v = fn_def(f, t, mask ? mty_text_dyn(f, t, mask) : NULL);
+  v->dyn = mask;
+  f->t->ndyn += mask != 0;
+  return v;
+}
+
+Val *fn_cast(Fn *f, Val *v, uint32_t mask) {
+  if (v->n >= 0 || v->dyn == mask)
+    return v;
+  for (int i = f->nmemo - 1; i >= 0; i--) /* this value cast to this mask before */
+    if (f->memo[i].key == v && f->memo[i].v->dyn == mask)
+      return f->memo[i].v;
+  const char *vn = fn_use(f, v);
+  Val *r = fn_def_dyn(f, v->type, mask);
+  fn_out(f, "tensor.cast %s : %s to %s\n", vn, v->ty, r->ty);
+  r->k = v->k;
+  fn_remember(f, v, NULL, r);
+  return r;
+}
+
+Val *fn_static(Fn *f, Val *v) {
+  if (!v || v->n < 0)
+    return v ? fn_cast(f, v, 0) : v;
+  Val *t = NULL;
+  for (int i = 0; i < v->n; i++) {
+    Val *s = fn_static(f, v->f[i]);
+    if (s != v->f[i] && !t) {
+      t = ARENA_NEW(f->t->a, Val);
+      *t = *v;
+      t->f = ARENA_ARRAY(f->t->a, Val *, v->n + 1);
+      memcpy(t->f, v->f, sizeof *t->f * (size_t)v->n);
+    }
+    if (t)
+      t->f[i] = s;
+  }
+  return t ? t : v;
 }
 
 void fn_out(Fn *f, const char *fmt, ...) {
@@ -102,8 +170,11 @@ static const char *name_at(Fn *f, Val *v, int level) {
   c->outer = v;
   int save = f->level;
   f->level = level;
-  for (int b = 0; b < 2; b++)
+  for (int b = 0; b < 2; b++) {
     c->inner[b] = fn_fresh(f, v->type, v->ty, v->hint);
+    c->inner[b]->dyn = v->dyn;
+    c->inner[b]->k = NULL;
+  }
   f->level = save;
   return c->inner[r->branch]->name;
 }
@@ -213,9 +284,13 @@ Val *emit_shape_value(Fn *f, int n, const int64_t *v) {
 /* "%r = tosa.OP %a, %b {ATTRS} : (A, B) -> R": the generic form. */
 Val *emit_tosa(Fn *f, const char *op, const char *attrs, const Type *rt, int n, Val *const *a) {
   const char **names = ARENA_ARRAY(f->t->a, const char *, n);
-  for (int i = 0; i < n; i++)
+  uint32_t dyn = 0; /* elementwise: `?` where an operand of the result's rank has it */
+  for (int i = 0; i < n; i++) {
     names[i] = fn_use(f, a[i]);
-  Val *r = fn_def(f, rt, NULL);
+    if (a[i]->type && a[i]->type->tensor.rank == rt->tensor.rank)
+      dyn |= a[i]->dyn;
+  }
+  Val *r = fn_def_dyn(f, rt, dyn);
   fn_out(f, "tosa.%s", op);
   for (int i = 0; i < n; i++)
     fn_out(f, "%s %s", i ? "," : "", names[i]);
@@ -246,9 +321,15 @@ Val *emit_tosa3(Fn *f, const char *op, Val *x, Val *y, Val *z, const Type *rt) {
  * type (no broadcasting: the operands have the result's type). */
 Val *emit_arith(Fn *f, const char *op, int n, Val *const *a) {
   const char *names[4];
-  for (int i = 0; i < n; i++)
-    names[i] = fn_use(f, a[i]);
-  Val *r = fn_def(f, a[0]->type, NULL);
+  Val *x[4];
+  bool alike = true; /* one type for all: dynamic only when all are alike */
+  for (int i = 1; i < n; i++)
+    alike &= a[i]->dyn == a[0]->dyn;
+  for (int i = 0; i < n; i++) {
+    x[i] = alike ? a[i] : fn_static(f, a[i]);
+    names[i] = fn_use(f, x[i]);
+  }
+  Val *r = fn_def_dyn(f, x[0]->type, x[0]->dyn);
   fn_out(f, "%s", op);
   for (int i = 0; i < n; i++)
     fn_out(f, "%s %s", i ? "," : "", names[i]);
@@ -259,7 +340,7 @@ Val *emit_arith(Fn *f, const char *op, int n, Val *const *a) {
 /* An arith elementwise conversion (arith.truncf, ...) of x to dtype dt. */
 Val *emit_convert(Fn *f, const char *op, Val *x, DType dt) {
   const char *xn = fn_use(f, x);
-  Val *r = fn_def(f, mty_retype(f, x->type, dt), NULL);
+  Val *r = fn_def_dyn(f, mty_retype(f, x->type, dt), x->dyn);
   fn_out(f, "%s %s : %s to %s\n", op, xn, x->ty, r->ty);
   return r;
 }
@@ -267,6 +348,7 @@ Val *emit_convert(Fn *f, const char *op, Val *x, DType dt) {
 /* "%r = linalg.NAME {ATTRS} ins(%a, %b : A, B) outs(%init : R) -> R": the
  * named linalg operations used where TOSA has no integer form. */
 Val *emit_linalg(Fn *f, const char *op, const char *attrs, Val *x, Val *y, Val *init) {
+  x = fn_static(f, x), y = fn_static(f, y), init = fn_static(f, init);
   const char *xn = fn_use(f, x), *yn = fn_use(f, y), *in = fn_use(f, init);
   Val *r = fn_def(f, init->type, NULL);
   fn_out(f, "linalg.%s %s%sins(%s, %s : %s, %s) outs(%s : %s) -> %s\n", op, attrs ? attrs : "",

@@ -455,10 +455,9 @@ static Val *emit_pad_op(Fn *f, const Expr *e, Val **a, const Type *rt) {
   return emit_select(f, emit_pad_mask(f, x, lo, hi), p, val);
 }
 
-Val *emit_nn(Fn *f, const Expr *e, Val **a) {
+Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt) {
   OpId op = e->call.op;
   const Attrs *at = &e->call.attrs;
-  const Type *rt = e->type;
   switch (op) {
   case OP_DENSE: return emit_dense(f, a[0], a[1], rt);
   case OP_BATCH_MATMUL: return emit_batch_matmul(f, a[0], a[1], at, rt);

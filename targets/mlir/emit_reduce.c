@@ -36,6 +36,7 @@ static int reduced_shape(const Val *x, uint32_t mask, bool keep, int64_t *shape)
 /* x reduced with tosa.reduce_OP over each axis in mask in turn (TOSA
  * reduces one axis at a time and keeps it as a 1). */
 Val *emit_reduce_each(Fn *f, const char *op, Val *x, uint32_t mask) {
+  x = fn_static(f, x);
   for (int i = 0; i < mty_rank(x); i++) {
     if (!(mask >> i & 1) || mty_shape(x)[i] == 1)
       continue; /* a reduction over one element is that element */
@@ -96,6 +97,7 @@ static Val *emit_linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double i
  * sum (mean: divided by the count) accumulated in double and rounded
  * once, as relayc's kernel does. */
 Val *emit_float_sum(Fn *f, Val *x, uint32_t mask, bool mean) {
+  x = fn_static(f, x);
   int64_t shape[IR_MAX_RANK], count = 1;
   for (int i = 0; i < mty_rank(x); i++)
     if (mask >> i & 1)

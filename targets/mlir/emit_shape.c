@@ -23,6 +23,7 @@ Val *emit_reshape(Fn *f, Val *x, int rank, const int64_t *shape) {
     memcpy(t->shape, shape, sizeof *shape * (size_t)rank);
     return emit_const(f, t);
   }
+  x = fn_static(f, x); /* a static shape operand wants a static input */
   Val *s = emit_shape_value(f, rank, shape);
   return emit_tosa2(f, "reshape", x, s, mty_tensor(f, mty_dtype(x), rank, shape));
 }
@@ -48,6 +49,7 @@ Val *emit_expand(Fn *f, Val *x, int rank, const int64_t *shape) {
   int64_t mult[IR_MAX_RANK];
   for (int i = 0; i < rank; i++)
     mult[i] = shape[i] / mty_shape(x)[i];
+  x = fn_static(f, x);
   Val *m = emit_shape_value(f, rank, mult);
   return emit_tosa2(f, "tile", x, m, mty_tensor(f, mty_dtype(x), rank, shape));
 }
@@ -67,6 +69,7 @@ Val *emit_transpose(Fn *f, Val *x, const int *perm) {
   snprintf(attrs + k, sizeof attrs - (size_t)k, ">");
   if (id)
     return x;
+  x = fn_static(f, x);
   return emit_tosa(f, "transpose", attrs, mty_tensor(f, mty_dtype(x), r, shape), 1, &x);
 }
 
@@ -78,6 +81,7 @@ Val *emit_slice(Fn *f, Val *x, const int64_t *start, const int64_t *size) {
     all &= start[i] == 0 && size[i] == mty_shape(x)[i];
   if (all)
     return x;
+  x = fn_static(f, x);
   Val *a[3] = {x, emit_shape_value(f, r, start), emit_shape_value(f, r, size)};
   return emit_tosa(f, "slice", NULL, mty_tensor(f, mty_dtype(x), r, size), 3, a);
 }
@@ -86,6 +90,10 @@ Val *emit_slice(Fn *f, Val *x, const int64_t *start, const int64_t *size) {
 Val *emit_concat(Fn *f, int n, Val **xs, int axis) {
   if (n == 1)
     return xs[0];
+  Val **sx = ARENA_ARRAY(f->t->a, Val *, n);
+  for (int i = 0; i < n; i++)
+    sx[i] = fn_static(f, xs[i]);
+  xs = sx;
   int64_t shape[IR_MAX_RANK];
   memcpy(shape, mty_shape(xs[0]), sizeof shape);
   for (int i = 1; i < n; i++)
@@ -128,6 +136,7 @@ Val *emit_pad(Fn *f, Val *x, const int64_t *lo, const int64_t *hi, double v) {
   }
   if (none)
     return x;
+  x = fn_static(f, x);
   Type *rt = mty_tensor(f, mty_dtype(x), r, shape);
   if (m > 3) {
     for (int i = 0; i < r; i++) {

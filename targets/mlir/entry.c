@@ -63,6 +63,13 @@ char *mlt_entry(const MltSig *sig, Tensor *const *args) {
     buf_put(&b, "  %%a%d = arith.constant ", i);
     buf_dense(&b, args[i]);
     buf_put(&b, "\n");
+    if (sig->argdyn && sig->argdyn[i]) { /* a parameter with `?` dims */
+      buf_put(&b, "  %%a%d_d = tensor.cast %%a%d : ", i, i);
+      buf_tensor_type(&b, args[i]->dtype, args[i]->rank, args[i]->shape);
+      buf_put(&b, " to ");
+      buf_dyn_type(&b, args[i]->dtype, args[i]->rank, args[i]->shape, sig->argdyn[i]);
+      buf_put(&b, "\n");
+    }
   }
   int n = sig->nresults;
   buf_put(&b, "  ");
@@ -72,17 +79,19 @@ char *mlt_entry(const MltSig *sig, Tensor *const *args) {
     buf_put(&b, "%%r:%d = ", n);
   buf_put(&b, "func.call @main(");
   for (int i = 0; i < sig->nargs; i++)
-    buf_put(&b, "%s%%a%d", i ? ", " : "", i);
+    buf_put(&b, "%s%%a%d%s", i ? ", " : "", i, sig->argdyn && sig->argdyn[i] ? "_d" : "");
   buf_put(&b, ") : (");
   for (int i = 0; i < sig->nargs; i++) {
     buf_put(&b, "%s", i ? ", " : "");
-    buf_tensor_type(&b, args[i]->dtype, args[i]->rank, args[i]->shape);
+    buf_dyn_type(&b, args[i]->dtype, args[i]->rank, args[i]->shape,
+                 sig->argdyn ? sig->argdyn[i] : 0);
   }
   buf_put(&b, ") -> (");
   for (int i = 0; i < n; i++) {
     const Type *t = sig->results[i];
     buf_put(&b, "%s", i ? ", " : "");
-    buf_tensor_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
+    buf_dyn_type(&b, t->tensor.dtype, t->tensor.rank, t->tensor.shape,
+                 sig->resdyn ? sig->resdyn[i] : 0);
   }
   buf_put(&b, ")\n");
   for (int i = 0; i < n; i++) {
@@ -91,8 +100,9 @@ char *mlt_entry(const MltSig *sig, Tensor *const *args) {
     char r[16];
     snprintf(r, sizeof r, n == 1 ? "%%r" : "%%r#%d", i);
     Buf ty = {0}, ity = {0};
-    buf_tensor_type(&ty, dt, t->tensor.rank, t->tensor.shape);
-    buf_tensor_type(&ity, DT_INT32, t->tensor.rank, t->tensor.shape);
+    uint32_t dyn = sig->resdyn ? sig->resdyn[i] : 0;
+    buf_dyn_type(&ty, dt, t->tensor.rank, t->tensor.shape, dyn);
+    buf_dyn_type(&ity, DT_INT32, t->tensor.rank, t->tensor.shape, dyn);
     if (dt == DT_INT32)
       buf_put(&b, "  %%i%d = tensor.cast %s : %s to %s\n", i, r, ty.s, ty.s);
     else
@@ -107,6 +117,20 @@ char *mlt_entry(const MltSig *sig, Tensor *const *args) {
   return b.s;
 }
 
+/* A tensor of type t, its Any dims taken from the printed "sizes = [..]"
+ * of printMemref (the run-time extents). */
+static Tensor *tensor_printed(Arena *a, const Type *t, const char *sizes) {
+  int64_t shape[IR_MAX_RANK];
+  const char *q = sizes ? sizes + 9 : NULL;
+  for (int d = 0; d < t->tensor.rank; d++) {
+    char *end = NULL;
+    long long v = q ? strtoll(q, &end, 10) : 1;
+    shape[d] = ir_dim_is_any(t->tensor.shape[d]) ? (v > 0 ? v : 0) : t->tensor.shape[d];
+    q = end && *end == ',' ? end + 1 : NULL;
+  }
+  return ir_tensor_new(a, t->tensor.dtype, t->tensor.rank, shape);
+}
+
 bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **results, char *err,
                        size_t errlen) {
   const char *p = out;
@@ -117,8 +141,11 @@ bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **re
       snprintf(err, errlen, "result %d was not printed", i);
       return false;
     }
+    const char *sizes = strstr(out + 0, "sizes = [");
+    for (const char *q = sizes; q && q < p; q = strstr(q + 1, "sizes = ["))
+      sizes = q; /* the last "sizes = [" before this result's data */
     p += 6;
-    Tensor *x = ir_tensor_of_type(a, t);
+    Tensor *x = tensor_printed(a, t, sizes);
     for (int64_t k = 0; k < x->numel; k++) {
       while (*p && *p != '-' && (*p < '0' || *p > '9'))
         p++;

@@ -67,16 +67,18 @@ static bool dtype_of(MlirType t, DType *dt) {
   return true;
 }
 
-/* t as an MlsType: a ranked tensor of static shape and a known element
- * type, of rank at most IR_MAX_RANK. */
+/* t as an MlsType: a ranked tensor of a known element type, of rank at
+ * most IR_MAX_RANK; a dynamic dim (`?`) is MLS_DYN. */
 static bool tensor_type(MlirType t, MlsType *out) {
-  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+  if (!mlirTypeIsARankedTensor(t))
     return false;
   out->rank = (int)mlirShapedTypeGetRank(t);
   if (out->rank > IR_MAX_RANK || !dtype_of(mlirShapedTypeGetElementType(t), &out->dtype))
     return false;
-  for (int d = 0; d < out->rank; d++)
-    out->shape[d] = mlirShapedTypeGetDimSize(t, d);
+  for (int d = 0; d < out->rank; d++) {
+    int64_t n = mlirShapedTypeGetDimSize(t, d);
+    out->shape[d] = mlirShapedTypeIsDynamicSize(n) ? MLS_DYN : n;
+  }
   return true;
 }
 
@@ -108,7 +110,7 @@ static bool record(MlsSession *s, MlirType fty, bool results, const char *name, 
     Buf b = {0};
     mlirTypePrint(t, mls_buf_cb, &b);
     mls_error(s,
-              "entry @%s: %s %d has type %s; only static tensors of f32, f64, i1, i8, i32 or i64 "
+              "entry @%s: %s %d has type %s; only ranked tensors of f32, f64, i1, i8, i32 or i64 "
               "of rank <= %d can be passed",
               name, results ? "result" : "parameter", i, b.p ? b.p : "?", IR_MAX_RANK);
     free(b.p);
@@ -261,7 +263,9 @@ void mls_jit_free(MlsJit *j) {
 static void type_text(char *buf, size_t n, DType dt, int rank, const int64_t *shape) {
   size_t at = (size_t)snprintf(buf, n, "%s(", ir_dtype_name(dt));
   for (int d = 0; d < rank && at < n; d++)
-    at += (size_t)snprintf(buf + at, n - at, "%s%lld", d ? ", " : "", (long long)shape[d]);
+    at += shape[d] == MLS_DYN
+              ? (size_t)snprintf(buf + at, n - at, "%s?", d ? ", " : "")
+              : (size_t)snprintf(buf + at, n - at, "%s%lld", d ? ", " : "", (long long)shape[d]);
   if (at < n)
     snprintf(buf + at, n - at, ")");
 }
@@ -270,30 +274,37 @@ static bool same_type(const Tensor *t, const MlsType *ty) {
   if (t->dtype != ty->dtype || t->rank != ty->rank)
     return false;
   for (int d = 0; d < t->rank; d++)
-    if (t->shape[d] != ty->shape[d])
+    if (t->shape[d] != ty->shape[d] && ty->shape[d] != MLS_DYN)
       return false;
   return true;
 }
 
-/* Fill a descriptor for a row-major buffer of the type's shape. */
-static void describe(int64_t *w, void *data, const MlsType *ty) {
+/* Fill a descriptor for the row-major buffer of tensor x (its own shape:
+ * the run-time extents of the type's `?` dims). */
+static void describe(int64_t *w, void *data, const Tensor *x) {
   w[0] = w[1] = (int64_t)(intptr_t)data;
   w[2] = 0;
   int64_t stride = 1;
-  for (int d = ty->rank - 1; d >= 0; d--) {
-    w[3 + d] = ty->shape[d];
-    w[3 + ty->rank + d] = stride;
-    stride *= ty->shape[d];
+  for (int d = x->rank - 1; d >= 0; d--) {
+    w[3 + d] = x->shape[d];
+    w[3 + x->rank + d] = stride;
+    stride *= x->shape[d];
   }
 }
 
+enum { MAX_RESULT_ELEMS = 1 << 26 }; /* a dynamic result's sizes, sanity-checked */
+
 /* Copy the memref w describes (any strides) into a row-major tensor of
- * a; false when its sizes are not the type's. */
+ * a; false when its sizes are not the type's (a `?` dim: any size). */
 static bool take(const int64_t *w, const MlsType *ty, Arena *a, Tensor **out) {
-  for (int d = 0; d < ty->rank; d++)
-    if (w[3 + d] != ty->shape[d])
+  int64_t shape[IR_MAX_RANK], numel = 1;
+  for (int d = 0; d < ty->rank; d++) {
+    shape[d] = w[3 + d];
+    if ((ty->shape[d] != MLS_DYN && w[3 + d] != ty->shape[d]) || w[3 + d] < 0 ||
+        w[3 + d] > MAX_RESULT_ELEMS || (numel *= w[3 + d]) > MAX_RESULT_ELEMS)
       return false;
-  Tensor *t = ir_tensor_new(a, ty->dtype, ty->rank, ty->shape);
+  }
+  Tensor *t = ir_tensor_new(a, ty->dtype, ty->rank, shape);
   int esize = ir_dtype_size(ty->dtype);
   const char *base = (const char *)(intptr_t)w[1];
   int64_t idx[IR_MAX_RANK] = {0};
@@ -302,7 +313,7 @@ static bool take(const int64_t *w, const MlsType *ty, Arena *a, Tensor **out) {
     for (int d = 0; d < ty->rank; d++)
       at += idx[d] * w[3 + ty->rank + d];
     memcpy((char *)t->data + i * esize, base + at * esize, (size_t)esize);
-    for (int d = ty->rank - 1; d >= 0 && ++idx[d] == ty->shape[d]; d--)
+    for (int d = ty->rank - 1; d >= 0 && ++idx[d] == shape[d]; d--)
       idx[d] = 0;
   }
   if (ty->dtype == DT_BOOL) /* i1 is a byte in memory; keep relayc's 0/1 */
@@ -349,7 +360,7 @@ bool mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a
   for (int i = 0; i < nargs; i++) { /* copies: the code may write into its arguments */
     size_t bytes = (size_t)(args[i]->numel * ir_dtype_size(args[i]->dtype));
     bufs[i] = memcpy(mls_alloc(bytes), args[i]->data, bytes);
-    describe(w, bufs[i], &sig->params[i]);
+    describe(w, bufs[i], args[i]);
     ptrs[k] = w;
     argv[k] = &ptrs[k];
     k++;

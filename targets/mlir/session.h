@@ -196,8 +196,10 @@ void mls_observe(MlsSession *s, MlsObserver fn, void *ud);
 typedef struct MlsType {
   DType dtype;
   int rank;
-  int64_t shape[IR_MAX_RANK];
+  int64_t shape[IR_MAX_RANK]; /* MLS_DYN: `?`, any extent (the argument's own) */
 } MlsType;
+
+#define MLS_DYN ((int64_t)-1)
 
 typedef struct MlsSig {
   int nparams, nresults;
@@ -205,8 +207,9 @@ typedef struct MlsSig {
 } MlsSig;
 
 /* Mark func.func @name as the function mls_jit compiles for calling:
- * records its signature (static tensors of float32, float64, bool, int8,
- * int32 or int64 only) and sets llvm.emit_c_interface, which the lowering
+ * records its signature (ranked tensors of float32, float64, bool, int8,
+ * int32 or int64 only; a `?` dim takes the argument's extent, and a
+ * result's comes from its memref descriptor) and sets llvm.emit_c_interface, which the lowering
  * (convert-func-to-llvm) turns into the _mlir_ciface_ wrapper mls_call
  * uses.  Call it before lowering.  False with a diagnostic otherwise. */
 bool mls_entry(MlsSession *s, MlsModule *m, const char *name);

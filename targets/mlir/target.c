@@ -242,6 +242,10 @@ static const Variant *variant_named(const char *name, size_t len) {
 static MlsSession *session;
 static uint8_t seen[1 << 16]; /* features seen so far (mlt_target_stats) */
 static long nseen, nrejected, nexecuted, ndefects, naccepted;
+/* Translations (first forms), those with a `?` dim, those of them with
+ * dynamic @main parameters, and static forms loaded for the
+ * static-dynamic differential. */
+static long ntranslated, ndynamic, ndynparams, nvariants;
 
 static bool seen_dirty;
 
@@ -279,6 +283,12 @@ static void print_stats(void) {
           "compared, %ld defects (%ld accepted by the verifier) (feedback %s)\n",
           st.features, st.rejected, st.executed, st.defects, st.accepted,
           feedback() ? "on" : "off");
+  fprintf(stderr,
+          "relaysmith: mlir: %ld inputs translated, %ld (%.1f%%) with a dynamic dim (%ld of them "
+          "with dynamic @main parameters); %ld static translations run for the static-dynamic "
+          "differential\n",
+          ntranslated, ndynamic, ntranslated ? 100.0 * (double)ndynamic / (double)ntranslated : 0.0,
+          ndynparams, nvariants);
   for (int k = MLT_KNOWN_NONE + 1; k < MLT_KNOWN_COUNT; k++)
     fprintf(stderr,
             "relaysmith: mlir: known cause %s: %ld miscompiles held its pattern, a replay "
@@ -466,6 +476,7 @@ struct TgProgram {
   char *defect_text;  /* the module with it, as the verifier saw it */
   char defect_op[96]; /* its op and kind: "tosa.tile, wrong shape" */
   char key[256];      /* the failure's discriminator (Verdict.key) */
+  char *dyn_text;     /* a static form (load_variant): the dynamic translation */
 };
 
 /* The first "error: ..." line of a diagnostic, digits kept out, into key:
@@ -485,10 +496,23 @@ static void key_of(const char *diag, char *key, size_t cap) {
 static void unload(TgProgram *p);
 static void mlt_target_reproduce(TgProgram *p, Verdict *v);
 
-static TgProgram *load(Module *m, Verdict *v) {
+/* The dims of @main's parameters made dynamic (MltOptions.dyn_params),
+ * chosen by the header through the pipeline it chose (by the stages'
+ * names, so that a reproduction with -pipeline= chooses the same): in
+ * half the pipelines. */
+static uint64_t dyn_params_of(const TgPipeline *pl) {
+  uint64_t h = 0x84222325cbf29ce4ull;
+  for (int i = 0; i < pl->n; i++)
+    for (const char *c = pl->stage[i].name; c && *c; c++)
+      h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+  h ^= h >> 29;
+  return h & 1 ? h | 2 : 0;
+}
+
+static TgProgram *load_with(Module *m, Verdict *v, const MltOptions *o) {
   TgProgram *p = calloc(1, sizeof *p);
   p->m = m;
-  if (!mlt_translate(m, &p->tr)) {
+  if (!mlt_translate_with(m, o, &p->tr)) {
     mlt_result_free(&p->tr);
     free(p);
     return NULL; /* outside the translatable subset: skipped */
@@ -509,6 +533,56 @@ static TgProgram *load(Module *m, Verdict *v) {
   return NULL;
 }
 
+/* The first form: the translation with relayc's Any dims (and, as the
+ * header chooses, @main's parameters) dynamic. */
+static TgProgram *load(Module *m, Verdict *v) {
+  MltOptions o = {.dyn_params = dyn_params_of(&v->pipeline)};
+  TgProgram *p = load_with(m, v, &o);
+  ntranslated += p != NULL;
+  if (p && p->tr.ndyn > 0) {
+    ndynamic++;
+    for (int i = 0; i < p->tr.sig.nargs; i++)
+      if (p->tr.sig.argdyn[i]) {
+        ndynparams++;
+        break;
+      }
+  }
+  return p;
+}
+
+/* The second form, for the static-dynamic differential: the static
+ * translation of a program whose first form has a `?` dim. */
+static TgProgram *load_variant(Module *m, Verdict *v, const char **oracle, const char **what) {
+  MltOptions o = {.dyn_params = dyn_params_of(&v->pipeline)};
+  MltResult dyn;
+  bool has = mlt_translate_with(m, &o, &dyn) && dyn.ndyn > 0;
+  char *text = has ? strdup(dyn.text) : NULL;
+  mlt_result_free(&dyn);
+  if (!has)
+    return NULL;
+  *oracle = "static-dynamic";
+  *what = "the static and the dynamic translation of one program give different results";
+  MltOptions st = {.static_shapes = true};
+  TgProgram *p = calloc(1, sizeof *p);
+  p->m = m;
+  if (!mlt_translate_with(m, &st, &p->tr)) {
+    mlt_result_free(&p->tr);
+    free(p);
+    free(text);
+    return NULL;
+  }
+  p->dyn_text = text;
+  MlsSession *s = get_session();
+  p->text = strdup(p->tr.text);
+  p->mod = mls_parse(s, p->text);
+  if (p->mod && mls_validate(s, p->mod) && mls_entry(s, p->mod, "main")) {
+    nvariants++;
+    return p;
+  }
+  unload(p); /* the first form's own load reports a translation MLIR rejects */
+  return NULL;
+}
+
 static void unload(TgProgram *p) {
   static long programs;
   if (seen_dirty && ++programs % 50 == 0)
@@ -522,6 +596,7 @@ static void unload(TgProgram *p) {
   free(p->diag);
   free(p->defect);
   free(p->defect_text);
+  free(p->dyn_text);
   free(p);
 }
 
@@ -795,7 +870,17 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
           "mlir-opt-22 --pass-pipeline='%s' @IN@.before.mlir\n",
           st->text);
   }
-  if (v->oracle && (!strcmp(v->oracle, "result") || !strcmp(v->oracle, "differential")) &&
+  if (p->dyn_text) {
+    verdict_file(v, "dynamic.mlir", p->dyn_text);
+    n += (size_t)snprintf(cmd + n, sizeof cmd - n,
+                          "# @IN@.in.mlir is the static translation; @IN@.dynamic.mlir the "
+                          "dynamic one, whose run gave the first results:\n"
+                          "mlir-opt-22 --pass-pipeline='%s' @IN@.dynamic.mlir\n",
+                          v->stage >= 0 ? pipe : MLS_VALIDATE_PIPELINE);
+  }
+  if (v->oracle &&
+      (!strcmp(v->oracle, "result") || !strcmp(v->oracle, "differential") ||
+       !strcmp(v->oracle, "static-dynamic")) &&
       v->stage >= 0) {
     /* A miscompile: the same inputs through mlir-runner-22, printing the
      * results' bits (floats as int32), to compare with relayc's. */
@@ -831,7 +916,7 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
         if (p->jit && mls_call(session, p->jit, sig->nargs, flat, run->arena, &got)) {
           int pos = 0;
           EvValue *value = mlt_unflatten_value(run, sig->result, got, &pos);
-          bool diff = !strcmp(v->oracle, "differential");
+          bool diff = strcmp(v->oracle, "result") != 0;
           n += (size_t)snprintf(cmd + n, sizeof cmd - n, "# MLIR gives:                %s%s\n",
                                 ev_print_value(run->arena, value),
                                 diff ? "  (this pipeline, the second; the first pipeline's "
@@ -901,6 +986,7 @@ const Target target_mlir = {
     .configure = configure,
     .load = load,
     .unload = unload,
+    .load_variant = load_variant,
     .run = run,
     .check = check,
     .post = post,

@@ -62,11 +62,18 @@ const char *mty_elem(DType dt) {
   }
 }
 
-/* "tensor<2x3xf32>" (rank 0: "tensor<f32>") into b. */
+/* "tensor<2x3xf32>" (rank 0: "tensor<f32>"; an Any dim "?") into b. */
 void buf_tensor_type(Buf *b, DType dt, int rank, const int64_t *shape) {
+  buf_dyn_type(b, dt, rank, shape, 0);
+}
+
+void buf_dyn_type(Buf *b, DType dt, int rank, const int64_t *shape, uint32_t mask) {
   buf_put(b, "tensor<");
   for (int i = 0; i < rank; i++)
-    buf_put(b, "%lldx", (long long)shape[i]);
+    if (mask >> i & 1 || ir_dim_is_any(shape[i]))
+      buf_put(b, "?x");
+    else
+      buf_put(b, "%lldx", (long long)shape[i]);
   buf_put(b, "%s>", mty_elem(dt));
 }
 

@@ -19,8 +19,9 @@
  *
  * What it takes: data-flow programs (let, tuples, sharing, operator calls,
  * if, calls of non-recursive globals) over float32, int32 and bool tensors
- * with every dim >= 1 -- the programs of the generator's `mlir` policy.
- * Anything else (closures, refs, ADTs, match, recursion, other dtypes, an
+ * with every dim >= 1 or Any (not in @main's parameters, whose static
+ * shapes fix every other) -- the programs of the generator's `mlir`
+ * policy.  Anything else (closures, refs, ADTs, match, recursion, other dtypes, an
  * empty dim) is refused with a reason: the translation is "skipped", which
  * for the mlir policy never happens.
  *
@@ -49,8 +50,25 @@ typedef struct MltSig {
   const Type **args;    /* their tensor types */
   const Type *result;   /* @main's result type */
   int nresults;         /* MLIR results: the tensor leaves of result */
-  const Type **results; /* their tensor types */
+  const Type **results; /* their static tensor types (in arena) */
+  uint32_t *argdyn;     /* per MLIR parameter: its dims that are `?` */
+  uint32_t *resdyn;     /* per MLIR result: its dims that are `?` */
+  Arena *arena;         /* what the signature owns */
 } MltSig;
+
+/* How to translate.  Dynamic dims: a dim Any in relayc's type is `?` in
+ * MLIR's (the values flow as dynamic tensors between the operations that
+ * take them so, and are cast to their static shape, which the translator
+ * derives from @main's static parameters, before those that need it);
+ * dyn_params makes dims of @main's parameters `?` besides (each dim of
+ * each parameter by a bit of its hash), so that the run-time extents come
+ * in through the memref descriptors.  static_shapes ignores both: every
+ * type static (the translation the static-dynamic differential compares
+ * with). */
+typedef struct MltOptions {
+  bool static_shapes;
+  uint64_t dyn_params; /* 0: none */
+} MltOptions;
 
 /* A translation.  On success text is the MLIR module (malloc'd); on a skip
  * text is NULL and skip says why.  The types point into the module, which
@@ -59,11 +77,14 @@ typedef struct MltResult {
   char *text;
   char skip[256];
   MltSig sig;
+  int ndyn; /* values of a type with a `?` dim in the text */
 } MltResult;
 
 /* Translate the type-checked module m (ty_check_module has run: every node
  * has its type).  Returns true with r->text set, or false with r->skip. */
 bool mlt_translate(const Module *m, MltResult *r);
+/* The same with options (NULL: the defaults, as mlt_translate). */
+bool mlt_translate_with(const Module *m, const MltOptions *o, MltResult *r);
 void mlt_result_free(MltResult *r);
 
 /* The tensor leaves of type t (tuples flattened depth first) into out (at

@@ -40,6 +40,8 @@ void buf_put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)))
 void buf_insert(Buf *b, size_t at, const char *s);
 /* "tensor<2x3xf32>" (rank 0: "tensor<f32>") into b. */
 void buf_tensor_type(Buf *b, DType dt, int rank, const int64_t *shape);
+/* The same with the dims in mask `?` too. */
+void buf_dyn_type(Buf *b, DType dt, int rank, const int64_t *shape, uint32_t mask);
 /* One element as an exact MLIR literal (f for floats, i otherwise). */
 void buf_elem(Buf *b, DType dt, double f, int64_t i);
 /* The number v (an integer value for integer dtypes) as an element. */
@@ -64,6 +66,7 @@ struct Val {
   const Tensor *k;  /* the value of a constant, else NULL */
   char *ty;         /* the type as MLIR text */
   int level;        /* region depth of the definition */
+  uint32_t dyn;     /* the dims that are `?` in ty (type has them static) */
 };
 
 /* A value used inside a region but defined outside it: the region's
@@ -110,11 +113,18 @@ typedef struct Fn {
 struct Tr {
   Arena *a;
   const Module *m;
-  int next;       /* SSA numbers, module-wide so names never clash */
-  Buf funcs;      /* the private functions emitted so far */
-  PtrMap done;    /* GlobalFn -> 1 once emitted */
-  char skip[256]; /* why not, when accept_module() refuses */
+  int next;            /* SSA numbers, module-wide so names never clash */
+  Buf funcs;           /* the private functions emitted so far */
+  PtrMap done;         /* GlobalFn -> its Emitted record once emitted */
+  char skip[256];      /* why not, when accept_module() or the emission refuses */
+  bool refused;        /* the emission refused (t->skip says why): the text is void */
+  bool static_only;    /* MltOptions.static_shapes: no `?` anywhere */
+  uint64_t dyn_params; /* MltOptions.dyn_params */
+  int ndyn;            /* values defined with a `?` dim */
 };
+
+/* Refuse the module while emitting it (the first reason is kept). */
+void tr_refuse(Tr *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ------------------------------------------------------ types (emit.c) */
 
@@ -124,6 +134,13 @@ Type *mty_tensor(Fn *f, DType dt, int rank, const int64_t *shape);
 Type *mty_retype(Fn *f, const Type *t, DType dt);
 /* Tensor type t as MLIR text. */
 char *mty_text(Fn *f, const Type *t);
+/* Tensor type t as MLIR text with the dims in mask dynamic (`?`). */
+char *mty_text_dyn(Fn *f, const Type *t, uint32_t mask);
+/* Whether t has an Any dim (tuples included). */
+bool mty_has_any(const Type *t);
+/* The dims of tensor type t that are Any (none when the translation is
+ * static). */
+uint32_t mty_any_mask(const Tr *t, const Type *ty);
 
 /* The rank, shape and dtype of a tensor value. */
 static inline int mty_rank(const Val *v) {
@@ -150,6 +167,14 @@ Buf *fn_body(Fn *f);
 void fn_line(Fn *f);
 /* Start the line defining a new value: "  %7 = ". */
 Val *fn_def(Fn *f, const Type *t, const char *ty);
+/* The same for a tensor of static type t whose dims in mask are `?`. */
+Val *fn_def_dyn(Fn *f, const Type *t, uint32_t mask);
+/* v with the dims in mask `?` and the others static: v itself, or a
+ * tensor.cast of it (once per region). */
+Val *fn_cast(Fn *f, Val *v, uint32_t mask);
+/* v with every dim static (tuples field by field): what an emitter that
+ * needs static shapes takes. */
+Val *fn_static(Fn *f, Val *v);
 /* Append printf-style text to the current body. */
 void fn_out(Fn *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The name to use for v here (captured into isolated regions). */
@@ -252,8 +277,8 @@ Val *emit_reduction(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt);
 Val *emit_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt);
 Val *emit_index(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt);
 /* emit_nn.c: matmul, conv, pool and nn: the call e itself (nn.pad reads
- * whether its value is a constant). */
-Val *emit_nn(Fn *f, const Expr *e, Val **a);
+ * whether its value is a constant), rt its static result type. */
+Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt);
 
 /* ---------------------------------------------------- guards (accept.c) */
 

@@ -2,7 +2,8 @@
 # replayed with execution on every input (-mlir_exec=1, through
 # RELAYSMITH_FLAGS: rs_files_test takes no flags); a
 # seeded, bounded fuzzing run with a fixed pipeline of variants no known
-# MLIR crash is in; and the report and reproducer format
+# MLIR crash is in; the same on random streams with dynamic shapes and
+# the static-dynamic differential (mlir_fuzz_dynamic); and the report and reproducer format
 # (tests/mlir/fuzz_report).
 if(TARGET mlir_fuzzer)
   rs_files_test(mlir_fuzz_corpus mlir_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/*
@@ -16,6 +17,19 @@ if(TARGET mlir_fuzzer)
                    -pipeline=tosa-all,to-linalg,linalg-fuse,bufferize,loops,llvm -seed=1 -runs=150
                    -max_total_time=90 -artifact_prefix=${_out}/ -mlir_exec=2)
   set_tests_properties(mlir_fuzz_smoke PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+  # Dynamic shapes: random streams (the mlir policy draws Any dims), every
+  # input executed, the static-dynamic differential on each with a `?`
+  # dim; the -mlir_stats=1 line must show both happened.
+  set(_out ${CMAKE_BINARY_DIR}/mlir_fuzz_dynamic)
+  add_test(NAME mlir_fuzz_dynamic
+           COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && \"$0\" \"$@\" >'${_out}/log' 2>&1; \
+rc=$?; cat '${_out}/log'; [ $rc = 0 ] && \
+grep -Eq 'inputs translated, [1-9][0-9]* \\(' '${_out}/log' && \
+grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
+                   $<TARGET_FILE:mlir_fuzzer> ${_out} -random_streams=1 -mlir_exec=1 -mlir_stats=1
+                   -pipeline=tosa-all,to-linalg,linalg-fuse,bufferize,loops,llvm -seed=1 -runs=120
+                   -max_total_time=150 -artifact_prefix=${_out}/)
+  set_tests_properties(mlir_fuzz_dynamic PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
   add_test(NAME mlir_fuzz_report
            COMMAND ${CMAKE_SOURCE_DIR}/tests/mlir/fuzz_report $<TARGET_FILE:relaysmith>
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/seed-000)

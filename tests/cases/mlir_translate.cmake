@@ -9,6 +9,9 @@
 #                           by mlir-opt-22/mlir-runner-22, and compared with
 #                           relayc's interpreter;
 #   mlir_translate_random   the same for 150 random programs of the policy;
+#   mlir_translate_dynamic  the golden MLIR of tests/mlir/dynamic.relay (Any
+#                           dims), its static translation, dynamic @main
+#                           parameters and the refusals (no MLIR needed);
 #   mlir_known_filter       each known cause (targets/mlir/known.c) explains
 #                           its own difference and not a different
 #                           miscompile beside it (no MLIR needed).
@@ -21,7 +24,12 @@ add_executable(test_known ${CMAKE_SOURCE_DIR}/tests/mlir/test_known.c)
 target_compile_options(test_known PRIVATE ${RS_WARN})
 target_link_libraries(test_known PRIVATE rsmlt)
 add_test(NAME mlir_known_filter COMMAND test_known)
-set_tests_properties(mlir_known_filter PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
+add_executable(test_translate_dyn ${CMAKE_SOURCE_DIR}/tests/mlir/test_translate_dyn.c)
+target_compile_options(test_translate_dyn PRIVATE ${RS_WARN})
+target_link_libraries(test_translate_dyn PRIVATE rsmlt)
+add_test(NAME mlir_translate_dynamic COMMAND test_translate_dyn
+         ${CMAKE_SOURCE_DIR}/tests/mlir/dynamic.relay ${CMAKE_SOURCE_DIR}/tests/mlir/dynamic.mlir)
+set_tests_properties(mlir_known_filter mlir_translate_dynamic PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
 file(GLOB _mlir_goldens CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/mlir/*.relay)
 add_test(NAME mlir_policy_stats COMMAND relaysmith stats --policy mlir --count 3000 --seed 13)
 add_test(NAME mlir_translate_count COMMAND mlir_check --count 20000 --max-len 4096 --seed 3)

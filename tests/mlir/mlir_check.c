@@ -19,7 +19,9 @@
  * Options: --seed S (inputs and streams), --seeds K (input seeds per
  * program, default 2), --policy NAME, --max-len BYTES (default 1024),
  * --pipeline P (lower with MLIR pass pipeline P instead of LOWER below),
- * --keep DIR (write every .mlir there), -v (print each program).
+ * --keep DIR (write every .mlir there), -v (print each program),
+ * --dyn-params (dims of @main's parameters made `?` too: MltOptions).
+ * Every run prints how many translations have a dynamic dim.
  *
  * Exit status: 0 when every program translated, validated, ran and agreed;
  * 1 otherwise; 77 (ctest's skip) when mlir-opt-22 is not installed.
@@ -48,7 +50,7 @@
 typedef struct Opts {
   uint64_t seed, count, max_len;
   int seeds;
-  bool random, validate, verbose;
+  bool random, validate, verbose, dyn_params;
   const char *keep, *pipeline;
   const GenPolicy *policy;
 } Opts;
@@ -56,6 +58,7 @@ typedef struct Opts {
 /* What happened to the programs. */
 typedef struct Tally {
   int programs, skipped, invalid, failed, compared, equal, different, known, uncomparable;
+  int dynamic; /* translations with a `?` dim */
 } Tally;
 
 static char dir[256]; /* where the .mlir files go */
@@ -107,11 +110,20 @@ static void report(const Module *m, const char *name, const char *path, const ch
 
 /* ---------------------------------------------------------- checking */
 
+/* m translated (with --dyn-params, @main's parameters made dynamic by a
+ * seed drawn from the program's number), counting dynamic translations. */
+static bool translate(const Opts *o, Module *m, Tally *t, MltResult *tr) {
+  MltOptions mo = {.dyn_params = o->dyn_params ? o->seed * 1000003u + (uint64_t)t->programs : 0};
+  bool ok = mlt_translate_with(m, &mo, tr);
+  t->dynamic += ok && tr->ndyn > 0;
+  return ok;
+}
+
 /* Translate, validate, run and compare one type-checked program. */
 static void check(const Opts *o, Module *m, const char *name, Tally *t) {
   t->programs++;
   MltResult tr;
-  if (!mlt_translate(m, &tr)) {
+  if (!translate(o, m, t, &tr)) {
     t->skipped++;
     report(m, name, NULL, "translation skipped: %s", tr.skip);
     return;
@@ -286,7 +298,7 @@ static void count(const Opts *o, Tally *t) {
     Module *m = random_program(o, &s, buf, t);
     MltResult tr;
     t->programs++;
-    if (!mlt_translate(m, &tr)) {
+    if (!translate(o, m, t, &tr)) {
       if (t->skipped++ < 5)
         report(m, "count", NULL, "translation skipped: %s", tr.skip);
     } else if (o->validate) {
@@ -322,7 +334,7 @@ static void count(const Opts *o, Tally *t) {
 static int usage(void) {
   fprintf(stderr, "usage: mlir_check [--seed S] [--seeds K] [--policy NAME] [--max-len N] "
                   "[--pipeline P] [--keep DIR] [-v] (FILE.relay... | --random N | --count N "
-                  "[--validate])\n");
+                  "[--validate]) [--dyn-params]\n");
   return 2;
 }
 
@@ -350,6 +362,8 @@ int main(int argc, char **argv) {
       o.keep = v, i++;
     else if (!strcmp(a, "--validate"))
       o.validate = true;
+    else if (!strcmp(a, "--dyn-params"))
+      o.dyn_params = true;
     else if (!strcmp(a, "-v"))
       o.verbose = true;
     else if (a[0] == '-')
@@ -410,6 +424,7 @@ int main(int argc, char **argv) {
            "(interpreter inconclusive)\n",
            t.programs, t.skipped, t.invalid, t.failed, t.compared, t.equal, t.different, t.known,
            t.uncomparable);
+  printf("%d of %d translations have a dynamic dim\n", t.dynamic, t.programs - t.skipped);
   if (!o.keep)
     rmdir(dir);
   return t.skipped || t.invalid || t.failed || t.different ? 1 : 0;

@@ -259,7 +259,8 @@ static void test_features(void) {
   }
 }
 
-/* Whether t holds only float32, int32 and bool tensors with dims >= 1. */
+/* Whether t holds only float32, int32 and bool tensors with dims >= 1 or
+ * Any (the translator takes Any dims: docs/mlir.md, "Dynamic dims"). */
 static bool mlir_type_ok(const Type *t) {
   if (t->kind == TY_TUPLE) {
     for (int i = 0; i < t->tuple.n; i++)
@@ -271,7 +272,7 @@ static bool mlir_type_ok(const Type *t) {
     return false;
   DType dt = t->tensor.dtype;
   for (int i = 0; i < t->tensor.rank; i++)
-    if (t->tensor.shape[i] < 1)
+    if (t->tensor.shape[i] < 1 && !ir_dim_is_any(t->tensor.shape[i]))
       return false;
   return dt == DT_FLOAT32 || dt == DT_INT32 || dt == DT_BOOL;
 }
