@@ -224,6 +224,9 @@ uint64_t ir_tensor_get_u64(const Tensor *t, int64_t i);
 void ir_tensor_set_f64(Tensor *t, int64_t i, double v);
 void ir_tensor_set_i64(Tensor *t, int64_t i, int64_t v);
 void ir_tensor_set_u64(Tensor *t, int64_t i, uint64_t v);
+/* Store element i of src into element j of dst converted as cast converts
+ * (docs/operators.md, "cast"): each conversion rounds or wraps once. */
+void ir_tensor_convert(const Tensor *src, int64_t i, Tensor *dst, int64_t j);
 /* Bitwise equality of dtype, shape and contents (so NaN == NaN, -0 != 0). */
 bool ir_tensor_identical(const Tensor *a, const Tensor *b);
 uint64_t ir_tensor_hash(const Tensor *t);

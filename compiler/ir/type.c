@@ -617,6 +617,15 @@ void ir_tensor_set_u64(Tensor *t, int64_t i, uint64_t v) {
   }
 }
 
+void ir_tensor_convert(const Tensor *src, int64_t i, Tensor *dst, int64_t j) {
+  if (ir_dtype_is_float(src->dtype))
+    ir_tensor_set_f64(dst, j, ir_tensor_get_f64(src, i)); /* exact read */
+  else if (ir_dtype_is_unsigned(src->dtype))
+    ir_tensor_set_u64(dst, j, ir_tensor_get_u64(src, i));
+  else
+    ir_tensor_set_i64(dst, j, ir_tensor_get_i64(src, i));
+}
+
 bool ir_tensor_identical(const Tensor *a, const Tensor *b) {
   if (a->dtype != b->dtype || a->rank != b->rank)
     return false;
