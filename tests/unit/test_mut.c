@@ -188,8 +188,10 @@ static void test_property(bool hook) {
     CHECK(t->unchanged == 0);
     /* A span mutation that keeps the subtree is retried, so the program
      * changes (up to the rare subtree that differs only in variable
-     * numbering, which alpha-equivalence ignores). */
-    CHECK_MSG(k == MUT_HEADER || t->same * 20 <= t->calls, "%s: %d of %d the same program",
+     * numbering, which alpha-equivalence ignores, and the leaf whose new
+     * value bytes give the same element: the narrow dtypes, bool, uint8
+     * and float16's overflowing specials, have fewer values). */
+    CHECK_MSG(k == MUT_HEADER || t->same * 16 <= t->calls, "%s: %d of %d the same program",
               mut_kind_names[k], t->same, t->calls);
   }
 }
