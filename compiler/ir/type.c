@@ -438,12 +438,10 @@ uint16_t ir_half_from_f64(DType dt, double v) {
   uint16_t sign = (uint16_t)(neg ? 1u << (mant + ebits) : 0);
   uint16_t inf = (uint16_t)(((1u << ebits) - 1) << mant);
   if (e == 0x7ff) /* inf, or a NaN keeping its payload's top bits, quieted */
-    return (uint16_t)(sign | inf |
-                      (frac ? (frac >> (52 - mant)) | (1u << (mant - 1)) : 0));
+    return (uint16_t)(sign | inf | (frac ? (frac >> (52 - mant)) | (1u << (mant - 1)) : 0));
   if (e == 0 && frac == 0)
     return sign;
-  return e ? half_round(dt, neg, frac | (1ull << 52), e - 1075)
-           : half_round(dt, neg, frac, -1074);
+  return e ? half_round(dt, neg, frac | (1ull << 52), e - 1075) : half_round(dt, neg, frac, -1074);
 }
 
 uint16_t ir_half_from_i64(DType dt, int64_t v) {
@@ -564,7 +562,7 @@ int64_t ir_sat_f64_to_int(double v, DType to) {
     if (v >= 18446744073709551616.0)
       return -1;
     return bits_i64((uint64_t)v); /* truncates; in range, so defined */
-  default: /* int64: (double)INT64_MAX is 2^63, above every int64 */
+  default:                        /* int64: (double)INT64_MAX is 2^63, above every int64 */
     if (v <= -9223372036854775808.0)
       return INT64_MIN;
     return v >= 9223372036854775807.0 ? INT64_MAX : (int64_t)v;

@@ -180,8 +180,7 @@ static int64_t bin_int(OpId op, DType dt, int64_t a, int64_t b) {
   case OP_ADD: return op_u2i((uint64_t)a + (uint64_t)b);
   case OP_SUBTRACT: return op_u2i((uint64_t)a - (uint64_t)b);
   case OP_MULTIPLY: return op_u2i((uint64_t)a * (uint64_t)b);
-  case OP_DIVIDE:
-    return b == 0 ? 0 : uns ? udiv(a, b) : b == -1 ? op_u2i(0u - (uint64_t)a) : a / b;
+  case OP_DIVIDE: return b == 0 ? 0 : uns ? udiv(a, b) : b == -1 ? op_u2i(0u - (uint64_t)a) : a / b;
   case OP_MAXIMUM: return op_int_less(dt, a, b) ? b : a;
   case OP_MINIMUM: return op_int_less(dt, b, a) ? b : a;
   case OP_EQUAL: return a == b;

@@ -8,7 +8,6 @@
 
 #include "naive.h"
 
-
 /* a op b for floats; comparisons give 0 or 1. */
 static double binary_f(OpId op, double a, double b) {
   switch (op) {

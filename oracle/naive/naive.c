@@ -159,7 +159,8 @@ static uint16_t round16(long double v, DType dt) {
   }
   /* The next value up: one ulp more (past the largest: 2^(emax+1)). */
   long double vlo = pattern_value(lo, f);
-  long double vhi = lo + 1 == inf ? 2 * pattern_value(inf - (1u << f), f) : pattern_value(lo + 1, f);
+  long double vhi =
+      lo + 1 == inf ? 2 * pattern_value(inf - (1u << f), f) : pattern_value(lo + 1, f);
   if (a == vlo)
     return (uint16_t)(sign | lo);
   long double dlo = a - vlo, dhi = vhi - a;

@@ -105,7 +105,7 @@ static void reduce_one(OpId op, const Tensor *x, const bool *red, const int64_t 
       nv_put_f(r, o, nv_div(sf, (double)count)); /* none: NaN */
     else
       nv_put_i(r, o,
-               !count                        ? 0
+               !count                     ? 0
                : nv_is_unsigned(x->dtype) ? (int64_t)(si / (uint64_t)count)
                                           : (int64_t)si / count);
   } else {

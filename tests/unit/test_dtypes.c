@@ -44,8 +44,8 @@ static void test_float16(void) {
   CHECK(h(0x1p-25 + 0x1p-40) == 0x0001);
   CHECK(h(3 * 0x1p-25) == 0x0002);
   CHECK(h(-0x1p-26) == 0x8000);
-  CHECK(h(0x1p-14) == 0x0400);                /* smallest normal */
-  CHECK(h(0x1p-14 - 0x1p-25) == 0x0400);      /* rounds up into the normals */
+  CHECK(h(0x1p-14) == 0x0400);                 /* smallest normal */
+  CHECK(h(0x1p-14 - 0x1p-25) == 0x0400);       /* rounds up into the normals */
   CHECK(h(4.9406564584124654e-324) == 0x0000); /* a double subnormal */
   /* NaN stays NaN (quiet, payload's top bits kept); inf is not NaN. */
   CHECK((h(NAN) & 0x7c00) == 0x7c00 && (h(NAN) & 0x3ff) != 0);
@@ -87,17 +87,17 @@ static void test_float16(void) {
 static void test_bfloat16(void) {
   CHECK(bf(1.0) == 0x3f80);
   CHECK(bf(-0.0) == 0x8000);
-  CHECK(bf(1.0 + 0x1p-8) == 0x3f80);  /* tie to even */
+  CHECK(bf(1.0 + 0x1p-8) == 0x3f80); /* tie to even */
   CHECK(bf(1.0 + 3 * 0x1p-8) == 0x3f82);
   CHECK(bf(1.0 + 0x1p-8 + 0x1p-40) == 0x3f81);
   CHECK(bf(0x1.fep127) == 0x7f7f);
   CHECK(bf(0x1.ffp127) == 0x7f80); /* the tie above the largest: inf */
-  CHECK(bf(0x1p-133) == 0x0001);    /* the smallest subnormal */
+  CHECK(bf(0x1p-133) == 0x0001);   /* the smallest subnormal */
   CHECK(bf(0x1p-134) == 0x0000);
   CHECK((bf(NAN) & 0x7f80) == 0x7f80 && (bf(NAN) & 0x7f) != 0);
   /* A float32 is the top half of its bits when exact. */
   CHECK(bf(3.140625) == 0x4049);
-  CHECK(ir_half_from_i64(DT_BFLOAT16, 257) == 0x4380);  /* tie: 256 */
+  CHECK(ir_half_from_i64(DT_BFLOAT16, 257) == 0x4380); /* tie: 256 */
   CHECK(ir_half_from_u64(DT_BFLOAT16, (1ull << 63) + (1ull << 55) + 1) == 0x5f01);
   for (unsigned b = 0; b < 0x10000; b++) {
     double v = ir_half_to_f64(DT_BFLOAT16, (uint16_t)b);
