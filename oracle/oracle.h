@@ -115,6 +115,12 @@ typedef enum OracleFault {
   /* checker_poly_escape: a type variable of one polymorphic global escapes
    * into another at a call (type: only erasure exposes it) */
   FAULT_CHECKER_POLY_ESCAPE,
+  FAULT_KERNEL_CAST_F16_TRUNC,   /* kernel_cast_f16_trunc: cast from float32 to
+                                    float16 truncates instead of rounding to
+                                    nearest even (kernel) */
+  FAULT_KERNEL_BF16_SOFTMAX_F32, /* kernel_bf16_softmax_f32: a bfloat16 softmax
+                                    keeps its intermediate steps in float32
+                                    (kernel) */
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in
