@@ -433,8 +433,8 @@ static bool apply_attr(Brk *b, Site *s) {
   if (strcmp(kind, "str") == 0) {
     /* unknown values, and values other attributes take (a pad_mode may
      * become "edge" or "reflect", a slice_mode "size") */
-    static const char *const strs[] = {"float16", "NHWC", "bogus", "",     "edge",  "reflect",
-                                       "wrap",    "clip", "size",  "OIHW", "int32", "bool"};
+    static const char *const strs[] = {"float8", "NHWC", "bogus", "",     "edge",  "reflect",
+                                       "wrap",   "clip", "size",  "OIHW", "int32", "bool"};
     ir_attr_set_str(a, &at, name, strs[choose(b, sizeof strs / sizeof *strs)]);
   } else if (strcmp(kind, "pairs") == 0) {
     int np = cur && cur->kind == AV_PAIRS ? cur->n : 0;

@@ -9,7 +9,10 @@
 
 /* The order dtypes are offered in: choice 0 is float32, the dtype almost
  * every operator accepts. */
-static const DType dtype_order[] = {DT_FLOAT32, DT_INT32, DT_BOOL, DT_INT64, DT_INT8, DT_FLOAT64};
+static const DType dtype_order[] = {DT_FLOAT32, DT_INT32,   DT_BOOL,    DT_INT64,  DT_INT8,
+                                    DT_FLOAT64, DT_INT16,   DT_UINT8,   DT_UINT16, DT_UINT32,
+                                    DT_UINT64,  DT_FLOAT16, DT_BFLOAT16};
+_Static_assert(sizeof dtype_order / sizeof *dtype_order == DT_COUNT, "every dtype is offered");
 
 /* Draw a dtype from those both the configuration and its limits allow. */
 static DType draw_dtype(GenCtx *g) {

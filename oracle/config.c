@@ -83,6 +83,8 @@ static const char *const fault_names[] = {
     [FAULT_CHECKER_CALL_RELS] = "checker_call_rels",
     [FAULT_CHECKER_POLY_ESCAPE] = "checker_poly_escape",
     [FAULT_CHECKER_MERGE_RELS] = "checker_merge_rels",
+    [FAULT_KERNEL_CAST_F16_TRUNC] = "kernel_cast_f16_trunc",
+    [FAULT_KERNEL_BF16_SOFTMAX_F32] = "kernel_bf16_softmax_f32",
 };
 #endif
 
@@ -130,6 +132,8 @@ void oracle_set_faults(const OracleConfig *c) {
   ty_test_fault_poly_escape = c->fault == FAULT_CHECKER_POLY_ESCAPE;
   ty_test_fault_merge_rels = c->fault == FAULT_CHECKER_MERGE_RELS;
   op_test_fault_reduce = c->fault == FAULT_KERNEL_SUM_LAST;
+  op_test_fault_cast_trunc = c->fault == FAULT_KERNEL_CAST_F16_TRUNC;
+  op_test_fault_bf16_softmax = c->fault == FAULT_KERNEL_BF16_SOFTMAX_F32;
   op_test_fault_reshape = c->fault == FAULT_RELATION_RESHAPE;
   op_test_fault = (OpFault)c->op_fault;
 #endif

@@ -56,7 +56,7 @@ static int64_t zigzag(unsigned b) {
 
 /* Fill t's elements from the stream, one byte each. */
 static void fill(GenStream *st, Tensor *t) {
-  bool fl = t->dtype == DT_FLOAT32 || t->dtype == DT_FLOAT64;
+  bool fl = nv_is_float(t->dtype);
   for (int64_t i = 0; i < t->numel; i++) {
     unsigned b = gen_stream_byte(st);
     if (t->dtype == DT_BOOL)
@@ -171,23 +171,24 @@ static bool draw(const OracleInput *in, Case *k, Verdict *v) {
  * floats bit for bit (any NaN equal to any NaN) or within the tolerance. */
 static bool same(const Tensor *a, const Tensor *b, int64_t i, NvCompare c) {
   size_t size = (size_t)ir_dtype_size(a->dtype);
-  if (a->dtype != DT_FLOAT32 && a->dtype != DT_FLOAT64)
+  if (!nv_is_float(a->dtype))
     return memcmp((const char *)a->data + i * size, (const char *)b->data + i * size, size) == 0;
   double x = nv_f(a, i), y = nv_f(b, i);
   if (isnan(x) || isnan(y))
     return isnan(x) && isnan(y);
   if (c == NV_EXACT || isinf(x) || isinf(y))
     return memcmp(&x, &y, sizeof x) == 0;
-  const EvTolerance *t = &ev_default_tolerance;
-  double rtol = a->dtype == DT_FLOAT32 ? t->rtol32 : t->rtol64;
-  double atol = a->dtype == DT_FLOAT32 ? t->atol32 : t->atol64;
+  double rtol, atol;
+  ev_tolerance_of(&ev_default_tolerance, a->dtype, &rtol, &atol);
   return fabs(x - y) <= atol + rtol * fmax(fabs(x), fabs(y));
 }
 
 /* An element for a report: "float32 0.25", "int8 -3", "bool 1". */
 static void show(const Tensor *t, int64_t i, char *buf, size_t n) {
-  if (t->dtype == DT_FLOAT32 || t->dtype == DT_FLOAT64)
+  if (nv_is_float(t->dtype))
     snprintf(buf, n, "%s %.17g", ir_dtype_name(t->dtype), nv_f(t, i));
+  else if (nv_is_unsigned(t->dtype))
+    snprintf(buf, n, "%s %llu", ir_dtype_name(t->dtype), (unsigned long long)nv_u(t, i));
   else if (t->dtype == DT_BOOL)
     snprintf(buf, n, "bool 0x%02x", ((const uint8_t *)t->data)[i]);
   else

@@ -119,6 +119,12 @@ typedef enum OracleFault {
    * waiting on one of them (type: only erasure defers a relation on an
    * unknown that is merged before it is bound) */
   FAULT_CHECKER_MERGE_RELS,
+  FAULT_KERNEL_CAST_F16_TRUNC,   /* kernel_cast_f16_trunc: cast from float32 to
+                                    float16 truncates instead of rounding to
+                                    nearest even (kernel) */
+  FAULT_KERNEL_BF16_SOFTMAX_F32, /* kernel_bf16_softmax_f32: a bfloat16 softmax
+                                    keeps its intermediate steps in float32
+                                    (kernel) */
 } OracleFault;
 
 /* A fuzz target binary: what its name stands for.  The table is in

@@ -208,6 +208,7 @@ typedef struct Stats {
   double t_decode, t_check, t_eval;
   int64_t op_progs[OP_COUNT], op_calls[OP_COUNT];
   int64_t feat[GFE_COUNT];
+  int64_t dtype_progs[DT_COUNT]; /* programs mentioning each dtype */
   Dist size, depth, numel, len;
 } Stats;
 
@@ -284,6 +285,8 @@ static void after(const Opts *o, Stats *st, Item *it) {
   gen_analyse(m, &in);
   for (int i = 0; i < GFE_COUNT; i++)
     st->feat[i] += in.has[i];
+  for (int i = 0; i < DT_COUNT; i++)
+    st->dtype_progs[i] += in.dtypes >> i & 1;
   for (int i = 0; i < OP_COUNT; i++) {
     st->op_progs[i] += in.op_calls[i] > 0;
     st->op_calls[i] += in.op_calls[i];
@@ -376,6 +379,11 @@ static void report(const Opts *o, const Stats *st) {
   for (int i = 0; i < OP_COUNT; i++)
     printf("  %-22s %8.2f%% %10lld%s\n", ir_op_name((OpId)i), pct(st->op_progs[i], st->n),
            (long long)st->op_calls[i], st->op_progs[i] ? "" : "   <- never");
+
+  printf("\ndtypes (%% of programs mentioning one in a type or a constant)\n");
+  for (int i = 0; i < DT_COUNT; i++)
+    printf("  %-22s %8.2f%%%s\n", ir_dtype_name((DType)i), pct(st->dtype_progs[i], st->n),
+           pct(st->dtype_progs[i], st->n) < 0.5 ? "   <- under 0.5%" : "");
 
   printf("\nlanguage features (%% of programs)\n");
   for (int i = 0; i < GFE_COUNT; i++)

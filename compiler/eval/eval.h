@@ -260,12 +260,18 @@ bool ev_make_args(EvRun *r, const Type *fn_type, uint64_t seed, EvValue **args);
 /* ------------------------------------------------------------ comparison */
 
 typedef struct EvTolerance {
-  double rtol32, atol32; /* float32 */
-  double rtol64, atol64; /* float64 */
+  double rtol32, atol32;     /* float32 */
+  double rtol64, atol64;     /* float64 */
+  double rtol16, atol16;     /* float16 */
+  double rtolbf16, atolbf16; /* bfloat16 */
 } EvTolerance;
 
-/* float32 1e-4 / 1e-4, float64 1e-9 / 1e-9; see the top of this file. */
+/* float32 1e-4 / 1e-4, float64 1e-9 / 1e-9, float16 1e-2 / 1e-2 (ten of
+ * its 2^-10 epsilons), bfloat16 6e-2 / 6e-2 (eight of its 2^-7); see the
+ * top of this file. */
 extern const EvTolerance ev_default_tolerance;
+/* The relative and absolute tolerance of tol for float dtype dt. */
+void ev_tolerance_of(const EvTolerance *tol, DType dt, double *rtol, double *atol);
 
 /* What a comparison lets differ (see the top of this file); all zero (or
  * a NULL pointer) is exact. */

@@ -16,15 +16,28 @@ const EvTolerance ev_default_tolerance = {
     .atol32 = 1e-4,
     .rtol64 = 1e-9,
     .atol64 = 1e-9,
+    .rtol16 = 1e-2,
+    .atol16 = 1e-2,
+    .rtolbf16 = 6e-2,
+    .atolbf16 = 6e-2,
 };
+
+void ev_tolerance_of(const EvTolerance *tol, DType dt, double *rtol, double *atol) {
+  switch (dt) {
+  case DT_FLOAT32: *rtol = tol->rtol32, *atol = tol->atol32; return;
+  case DT_FLOAT16: *rtol = tol->rtol16, *atol = tol->atol16; return;
+  case DT_BFLOAT16: *rtol = tol->rtolbf16, *atol = tol->atolbf16; return;
+  default: *rtol = tol->rtol64, *atol = tol->atol64; return;
+  }
+}
 
 bool ev_float_close(double x, double y, DType dt, const EvTolerance *tol) {
   if (isnan(x) || isnan(y))
     return isnan(x) && isnan(y);
   if (isinf(x) || isinf(y))
     return x == y;
-  double rtol = dt == DT_FLOAT32 ? tol->rtol32 : tol->rtol64;
-  double atol = dt == DT_FLOAT32 ? tol->atol32 : tol->atol64;
+  double rtol, atol;
+  ev_tolerance_of(tol, dt, &rtol, &atol);
   return fabs(x - y) <= atol + rtol * fmax(fabs(x), fabs(y));
 }
 

@@ -45,6 +45,8 @@ char *ev_format_elem(char *buf, size_t n, const Tensor *t, int64_t i) {
   double f = ir_tensor_get_f64(t, i);
   if (t->dtype == DT_BOOL)
     snprintf(buf, n, "%s", f != 0 ? "True" : "False");
+  else if (ir_dtype_is_unsigned(t->dtype))
+    snprintf(buf, n, "%llu", (unsigned long long)ir_tensor_get_u64(t, i));
   else if (!ir_dtype_is_float(t->dtype))
     snprintf(buf, n, "%lld", (long long)ir_tensor_get_i64(t, i));
   else if (isnan(f))
@@ -52,7 +54,12 @@ char *ev_format_elem(char *buf, size_t n, const Tensor *t, int64_t i) {
   else if (isinf(f))
     snprintf(buf, n, "%sinf", f < 0 ? "-" : "");
   else
-    snprintf(buf, n, "%.*g", t->dtype == DT_FLOAT32 ? 9 : 17, f);
+    snprintf(buf, n, "%.*g",
+             t->dtype == DT_FLOAT32    ? 9
+             : t->dtype == DT_FLOAT16  ? 5
+             : t->dtype == DT_BFLOAT16 ? 4
+                                       : 17,
+             f);
   return buf;
 }
 

@@ -70,7 +70,14 @@ void diag_free(Diag *d);
   X(INT32, "int32", 4, int32_t)                                                                    \
   X(INT64, "int64", 8, int64_t)                                                                    \
   X(FLOAT32, "float32", 4, float)                                                                  \
-  X(FLOAT64, "float64", 8, double)
+  X(FLOAT64, "float64", 8, double)                                                                 \
+  X(INT16, "int16", 2, int16_t)                                                                    \
+  X(UINT8, "uint8", 1, uint8_t)                                                                    \
+  X(UINT16, "uint16", 2, uint16_t)                                                                 \
+  X(UINT32, "uint32", 4, uint32_t)                                                                 \
+  X(UINT64, "uint64", 8, uint64_t)                                                                 \
+  X(FLOAT16, "float16", 2, uint16_t)                                                               \
+  X(BFLOAT16, "bfloat16", 2, uint16_t)
 
 typedef enum DType {
 #define X(id, name, size, ctype) DT_##id,
@@ -81,8 +88,13 @@ typedef enum DType {
 
 const char *ir_dtype_name(DType dt);
 int ir_dtype_size(DType dt);
+/* Rows are only ever appended: generated programs draw dtypes by their
+ * position.  float16 and bfloat16 are stored as their 16-bit patterns. */
 bool ir_dtype_is_float(DType dt);
-bool ir_dtype_is_int(DType dt); /* int8, int32, int64 (not bool) */
+bool ir_dtype_is_int(DType dt);      /* signed and unsigned integers (not bool) */
+bool ir_dtype_is_unsigned(DType dt); /* uint8, uint16, uint32, uint64 */
+/* The largest finite value of a float dtype. */
+double ir_dtype_float_max(DType dt);
 bool ir_dtype_parse(const char *name, size_t len, DType *out);
 
 /* ---------------------------------------------------------------- types */
@@ -198,11 +210,23 @@ Tensor *ir_tensor_new(Arena *a, DType dt, int rank, const int64_t *shape);
 Tensor *ir_tensor_of_type(Arena *a, const Type *tensor_type);
 Tensor *ir_tensor_scalar_f64(Arena *a, DType dt, double v);
 Type *ir_tensor_type_of(Arena *a, const Tensor *t);
-double ir_tensor_get_f64(const Tensor *t, int64_t i); /* any dtype */
+double ir_tensor_get_f64(const Tensor *t, int64_t i); /* any dtype; float16 exactly */
+/* An integer element as its two's complement bits (a uint64 above
+ * INT64_MAX reads negative); a float saturates into int64. */
 int64_t ir_tensor_get_i64(const Tensor *t, int64_t i);
-/* Store v converted with the interpreter's defined cast semantics. */
+/* An integer element as an unsigned value modulo 2^64 (an int's bits); a
+ * float saturates into [0, 2^64 - 1], NaN to 0. */
+uint64_t ir_tensor_get_u64(const Tensor *t, int64_t i);
+/* Store v converted with the interpreter's defined cast semantics: into a
+ * float the nearest value (ties to even, overflow to inf), into an int
+ * saturated (NaN to 0) from a float and wrapped from an int, into bool
+ * v != 0.  set_i64 takes a signed value, set_u64 an unsigned one. */
 void ir_tensor_set_f64(Tensor *t, int64_t i, double v);
 void ir_tensor_set_i64(Tensor *t, int64_t i, int64_t v);
+void ir_tensor_set_u64(Tensor *t, int64_t i, uint64_t v);
+/* Store element i of src into element j of dst converted as cast converts
+ * (docs/operators.md, "cast"): each conversion rounds or wraps once. */
+void ir_tensor_convert(const Tensor *src, int64_t i, Tensor *dst, int64_t j);
 /* Bitwise equality of dtype, shape and contents (so NaN == NaN, -0 != 0). */
 bool ir_tensor_identical(const Tensor *a, const Tensor *b);
 uint64_t ir_tensor_hash(const Tensor *t);
@@ -210,6 +234,18 @@ uint64_t ir_tensor_hash(const Tensor *t);
 /* Defined conversions (docs/operators.md: float->int saturates, NaN -> 0). */
 int64_t ir_sat_f64_to_int(double v, DType to);
 int64_t ir_wrap_int(int64_t v, DType to); /* two's complement wrap */
+/* v rounded to float dtype dt (nearest, ties to even, overflow to inf, a
+ * NaN stays NaN), as a double; float64: v. */
+double ir_round_float(DType dt, double v);
+/* The 16-bit pattern of v rounded to float16 or bfloat16 (dt), directly
+ * from the double (never through float32: that would round twice); a NaN
+ * keeps the top of its payload and is quieted. */
+uint16_t ir_half_from_f64(DType dt, double v);
+/* The same from a signed or an unsigned 64-bit integer, rounded once. */
+uint16_t ir_half_from_i64(DType dt, int64_t v);
+uint16_t ir_half_from_u64(DType dt, uint64_t v);
+/* The exact value of a float16 or bfloat16 pattern (a NaN's payload kept). */
+double ir_half_to_f64(DType dt, uint16_t bits);
 
 /* ----------------------------------------------------------- attributes */
 

@@ -274,34 +274,55 @@ static int64_t plain_int(Parser *p, const Tok *t, int64_t max, const char *what)
   return (int64_t)v;
 }
 
-/* A signed integer of the given dtype's range from a token's digits. */
-static int64_t int_value(Parser *p, const Tok *t, bool neg, DType dt) {
-  int bits = dt == DT_INT8 ? 8 : dt == DT_INT32 ? 32 : 64;
-  uint64_t lim = (uint64_t)1 << (bits - 1), v;
-  if (!to_u64(t->s, t->numlen, &v) || v > lim - (neg ? 0 : 1))
-    fail(p, t, "integer literal %s%s is out of range for %s", neg ? "-" : "", describe(p, t),
-         ir_dtype_name(dt));
-  if (neg)
-    return v == ((uint64_t)1 << 63) ? INT64_MIN : -(int64_t)v;
-  return (int64_t)v;
+/* The number of bits of an integer dtype. */
+static int int_bits(DType dt) {
+  return ir_dtype_size(dt) * 8;
 }
 
-/* A float from a token's numeric part; overflow is an error. */
-static double float_value(Parser *p, const Tok *t, bool neg, bool f32) {
+/* An integer of the given dtype's range from a token's digits, as its
+ * two's complement bits (a uint64 above INT64_MAX reads negative). */
+static int64_t int_value(Parser *p, const Tok *t, bool neg, DType dt) {
+  int bits = int_bits(dt);
+  bool uns = ir_dtype_is_unsigned(dt);
+  uint64_t v, max = uns ? (bits == 64 ? UINT64_MAX : (1ull << bits) - 1) : (1ull << (bits - 1)) - 1;
+  if (!to_u64(t->s, t->numlen, &v) || v > max + (neg && !uns) || (neg && uns && v))
+    fail(p, t, "integer literal %s%s is out of range for %s", neg ? "-" : "", describe(p, t),
+         ir_dtype_name(dt));
+  uint64_t u = neg ? 0 - v : v;
+  int64_t r;
+  memcpy(&r, &u, 8);
+  return r;
+}
+
+/* The fraction bits of a float dtype's format. */
+static int mant_bits(DType dt) {
+  switch (dt) {
+  case DT_FLOAT16: return 10;
+  case DT_BFLOAT16: return 7;
+  case DT_FLOAT32: return 23;
+  default: return 52;
+  }
+}
+
+/* A float of dtype dt from a token's numeric part (float32 read directly,
+ * float16 and bfloat16 as the nearest double rounded once); a value that
+ * rounds to infinity is an error. */
+static double float_value(Parser *p, const Tok *t, bool neg, DType dt) {
   char *s = arena_strndup(p->tmp, t->s, (size_t)t->numlen);
-  double v = f32 ? (double)strtof(s, NULL) : strtod(s, NULL);
+  double v = dt == DT_FLOAT32 ? (double)strtof(s, NULL) : strtod(s, NULL);
+  v = ir_round_float(dt, v);
   if (isinf(v))
-    fail(p, t, "float literal %s is out of range for %s", describe(p, t),
-         f32 ? "float32" : "float64");
+    fail(p, t, "float literal %s is out of range for %s", describe(p, t), ir_dtype_name(dt));
   return neg ? -v : v;
 }
 
 /* nan, nan(0xPAYLOAD) or inf after its identifier token t, stored with
- * sign neg into *dst (a float or a double).  NaNs are built from bits:
- * a float-double conversion would quiet a signalling NaN. */
-static void special_float(Parser *p, const Tok *t, bool neg, bool f32, void *dst) {
+ * sign neg into *dst as a value of float dtype dt.  NaNs are built from
+ * bits: a float-double conversion would quiet a signalling NaN. */
+static void special_float(Parser *p, const Tok *t, bool neg, DType dt, void *dst) {
   uint64_t payload = 0;
   bool inf = tok_is(t, "inf");
+  int mant = mant_bits(dt), size = ir_dtype_size(dt);
   if (!inf && accept(p, TK_LPAREN)) {
     const Tok *h = next(p);
     if (h->k != TK_NUM || !h->is_hex || h->numlen != h->len)
@@ -313,22 +334,22 @@ static void special_float(Parser *p, const Tok *t, bool neg, bool f32, void *dst
         fail(p, h, "NaN payload %s is too large", describe(p, h));
       payload = payload * 16 + (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
     }
-    if (payload == 0 || payload >= (f32 ? 1ull << 23 : 1ull << 52))
-      fail(p, h, "NaN payload %s must be nonzero and fit in %d bits", describe(p, h),
-           f32 ? 23 : 52);
+    if (payload == 0 || payload >= 1ull << mant)
+      fail(p, h, "NaN payload %s must be nonzero and fit in %d bits", describe(p, h), mant);
     expect(p, TK_RPAREN, "`)`");
   }
-  if (f32) {
-    uint32_t bits = (neg ? 0x80000000u : 0) | 0x7f800000u |
-                    (inf       ? 0
-                     : payload ? (uint32_t)payload
-                               : 0x400000u);
-    memcpy(dst, &bits, 4);
+  int ebits = size * 8 - 1 - mant;
+  uint64_t bits = (neg ? 1ull << (size * 8 - 1) : 0) | (((1ull << ebits) - 1) << mant) |
+                  (inf       ? 0
+                   : payload ? payload
+                             : 1ull << (mant - 1));
+  if (size == 2) {
+    uint16_t h = (uint16_t)bits;
+    memcpy(dst, &h, 2);
+  } else if (size == 4) {
+    uint32_t w = (uint32_t)bits;
+    memcpy(dst, &w, 4);
   } else {
-    uint64_t bits = (neg ? 1ull << 63 : 0) | 0x7ff0000000000000ull |
-                    (inf       ? 0
-                     : payload ? payload
-                               : 0x8000000000000ull);
     memcpy(dst, &bits, 8);
   }
 }
@@ -347,18 +368,11 @@ static void parse_elem(Parser *p, Tensor *t, int64_t i) {
     return;
   }
   if (ir_dtype_is_float(t->dtype)) {
-    bool f32 = t->dtype == DT_FLOAT32;
-    char *dst = (char *)t->data + (f32 ? 4 : 8) * i;
+    char *dst = (char *)t->data + ir_dtype_size(t->dtype) * i;
     if (tok->k == TK_IDENT && (tok_is(tok, "nan") || tok_is(tok, "inf"))) {
-      special_float(p, tok, neg, f32, dst);
+      special_float(p, tok, neg, t->dtype, dst);
     } else if (tok->k == TK_NUM && !tok->is_hex && tok->numlen == tok->len) {
-      double v = float_value(p, tok, neg, f32);
-      if (f32) {
-        float f = (float)v; /* exact: v came from strtof */
-        memcpy(dst, &f, 4);
-      } else {
-        memcpy(dst, &v, 8);
-      }
+      ir_tensor_set_f64(t, i, float_value(p, tok, neg, t->dtype)); /* exact */
     } else {
       fail(p, tok, "expected a number, `nan` or `inf` in a %s tensor, found %s",
            ir_dtype_name(t->dtype), describe(p, tok));
@@ -382,15 +396,17 @@ static DType suffix_dtype(Parser *p, const Tok *t) {
   static const struct {
     const char *s;
     DType dt;
-  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64}, {"i", DT_INT32},
-              {"i8", DT_INT8},   {"i32", DT_INT32},   {"i64", DT_INT64}};
+  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64}, {"f16", DT_FLOAT16},
+              {"i", DT_INT32},   {"i8", DT_INT8},     {"i16", DT_INT16},   {"i32", DT_INT32},
+              {"i64", DT_INT64}};
   for (size_t i = 0; i < sizeof sufs / sizeof sufs[0]; i++)
     if ((int)strlen(sufs[i].s) == n && memcmp(sufs[i].s, suf, (size_t)n) == 0) {
       if (t->is_float && ir_dtype_is_int(sufs[i].dt))
         fail(p, t, "integer suffix on the float literal %s", describe(p, t));
       return sufs[i].dt;
     }
-  fail(p, t, "unknown literal suffix in %s (use f, f32, f64, i, i8, i32 or i64)", describe(p, t));
+  fail(p, t, "unknown literal suffix in %s (use f, f16, f32, f64, i, i8, i16, i32 or i64)",
+       describe(p, t));
 }
 
 /* A scalar constant from a number token; neg when preceded by `-`. */
@@ -401,10 +417,8 @@ static Expr *number_literal(Parser *p, const Tok *t, bool neg, const Tok *pos) {
       v > (uint64_t)INT32_MAX + neg)
     dt = DT_INT64; /* as TVM: an integer without a suffix that int32 cannot hold */
   Tensor *x = ir_tensor_new(p->m->arena, dt, 0, NULL);
-  if (dt == DT_FLOAT32)
-    ((float *)x->data)[0] = (float)float_value(p, t, neg, true);
-  else if (dt == DT_FLOAT64)
-    ((double *)x->data)[0] = float_value(p, t, neg, false);
+  if (ir_dtype_is_float(dt))
+    ir_tensor_set_f64(x, 0, float_value(p, t, neg, dt)); /* exact */
   else
     ir_tensor_set_i64(x, 0, int_value(p, t, neg, dt));
   return at(ir_const(p->m, x), pos);
@@ -655,7 +669,7 @@ static AttrKind attr_list(Parser *p, Arena *a, Attrs *at, const char *name) {
 static double attr_float(Parser *p, bool neg, const Tok *t) {
   if (t->k == TK_IDENT && (tok_is(t, "nan") || tok_is(t, "inf"))) {
     double v;
-    special_float(p, t, neg, false, &v);
+    special_float(p, t, neg, DT_FLOAT64, &v);
     return v;
   }
   if (t->k != TK_NUM || t->is_hex)
@@ -665,7 +679,7 @@ static double attr_float(Parser *p, bool neg, const Tok *t) {
   if (sn && !(sn == 1 && suf[0] == 'f') && !(sn == 3 && memcmp(suf, "f32", 3) == 0) &&
       !(sn == 3 && memcmp(suf, "f64", 3) == 0))
     fail(p, t, "unexpected suffix on the attribute value %s", describe(p, t));
-  return float_value(p, t, neg, false);
+  return float_value(p, t, neg, DT_FLOAT64);
 }
 
 /* An attribute kind for messages. */

@@ -229,6 +229,17 @@ static bool special_f64(char *buf, size_t n, uint64_t bits) {
   return true;
 }
 
+/* Formats a non-finite float16 or bfloat16 given by its bits; false when
+ * finite. */
+static bool special_half(char *buf, size_t n, DType dt, uint16_t bits) {
+  int mant = dt == DT_FLOAT16 ? 10 : 7;
+  unsigned inf = (0x7fffu >> mant) << mant;
+  if ((bits & inf) != inf)
+    return false;
+  fmt_nonfinite(buf, n, bits >> 15, bits & ((1u << mant) - 1), 1u << (mant - 1));
+  return true;
+}
+
 /* Integers below 10^(maxexp+1) are exact in the type: print 1000 rather
  * than %g's 1e+03 when the shortest form is in exponent notation. */
 static void fixed_if_integral(char *buf, size_t n, double v, int maxexp) {
@@ -274,6 +285,18 @@ static void fmt_f64(char *buf, size_t n, double v) {
   fixed_if_integral(buf, n, v, 15);
 }
 
+/* The shortest %g form of a finite float16 or bfloat16 (bits) that reads
+ * back to the same bits (the parser rounds the nearest double once). */
+static void fmt_half(char *buf, size_t n, DType dt, uint16_t bits) {
+  double v = ir_half_to_f64(dt, bits);
+  for (int prec = 1; prec <= 17; prec++) {
+    snprintf(buf, n, "%.*g", prec, v);
+    if (ir_half_from_f64(dt, strtod(buf, NULL)) == bits)
+      break;
+  }
+  fixed_if_integral(buf, n, v, 4);
+}
+
 /* A tensor element (no suffix: the literal's header gives the dtype). */
 static void fmt_elem(char *buf, size_t n, const Tensor *t, int64_t i) {
   switch (t->dtype) {
@@ -296,7 +319,19 @@ static void fmt_elem(char *buf, size_t n, const Tensor *t, int64_t i) {
       fmt_f64(buf, n, f);
     break;
   }
-  default: snprintf(buf, n, "%lld", (long long)ir_tensor_get_i64(t, i)); break;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: {
+    uint16_t bits = ((const uint16_t *)t->data)[i];
+    if (!special_half(buf, n, t->dtype, bits))
+      fmt_half(buf, n, t->dtype, bits);
+    break;
+  }
+  default:
+    if (ir_dtype_is_unsigned(t->dtype))
+      snprintf(buf, n, "%llu", (unsigned long long)ir_tensor_get_u64(t, i));
+    else
+      snprintf(buf, n, "%lld", (long long)ir_tensor_get_i64(t, i));
+    break;
   }
 }
 
@@ -490,6 +525,15 @@ static bool pr_scalar(Printer *p, const Tensor *t) {
   case DT_INT8: putf(p, "%di8", ((const int8_t *)t->data)[0]); return true;
   case DT_INT32: putf(p, "%d", ((const int32_t *)t->data)[0]); return true;
   case DT_INT64: putf(p, "%lldi64", (long long)((const int64_t *)t->data)[0]); return true;
+  case DT_INT16: putf(p, "%di16", ((const int16_t *)t->data)[0]); return true;
+  case DT_FLOAT16: { /* TVM's suffixes: f16 and i16, none for bfloat16 and the uints */
+    uint16_t bits = ((const uint16_t *)t->data)[0];
+    if (special_half(buf, sizeof buf, DT_FLOAT16, bits))
+      return false;
+    fmt_half(buf, sizeof buf, DT_FLOAT16, bits);
+    putf(p, "%sf16", buf);
+    return true;
+  }
   case DT_FLOAT32: {
     float f = ((const float *)t->data)[0];
     if (!isfinite(f))

@@ -25,10 +25,21 @@ int ir_dtype_size(DType dt) {
   return dtypes[dt].size;
 }
 bool ir_dtype_is_float(DType dt) {
-  return dt == DT_FLOAT32 || dt == DT_FLOAT64;
+  return dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt == DT_FLOAT16 || dt == DT_BFLOAT16;
 }
 bool ir_dtype_is_int(DType dt) {
-  return dt == DT_INT8 || dt == DT_INT32 || dt == DT_INT64;
+  return dt != DT_BOOL && !ir_dtype_is_float(dt);
+}
+bool ir_dtype_is_unsigned(DType dt) {
+  return dt == DT_UINT8 || dt == DT_UINT16 || dt == DT_UINT32 || dt == DT_UINT64;
+}
+double ir_dtype_float_max(DType dt) {
+  switch (dt) {
+  case DT_FLOAT16: return 65504.0;
+  case DT_BFLOAT16: return 0x1.fep127;
+  case DT_FLOAT32: return 0x1.fffffep127;
+  default: return 0x1.fffffffffffffp1023;
+  }
 }
 
 bool ir_dtype_parse(const char *name, size_t len, DType *out) {
@@ -371,6 +382,113 @@ Type *ir_tensor_type_of(Arena *a, const Tensor *t) {
   return ir_tensor_type(a, t->dtype, t->rank, t->shape);
 }
 
+/* ------------------------------------------------- float16 and bfloat16 */
+
+/* The fraction and exponent widths of float16 (10, 5) and bfloat16 (7, 8). */
+static int half_mant(DType dt) {
+  return dt == DT_FLOAT16 ? 10 : 7;
+}
+static int half_ebits(DType dt) {
+  return dt == DT_FLOAT16 ? 5 : 8;
+}
+
+/* The pattern of sign * mag * 2^exp2 (mag > 0) rounded once to nearest,
+ * ties to even, in dt's format: the one rounding every conversion into
+ * float16 and bfloat16 goes through. */
+static uint16_t half_round(DType dt, bool neg, uint64_t mag, int exp2) {
+  int mant = half_mant(dt), ebits = half_ebits(dt);
+  int bias = (1 << (ebits - 1)) - 1;
+  uint16_t sign = (uint16_t)(neg ? 1u << (mant + ebits) : 0);
+  int top = 63 - __builtin_clzll(mag);
+  int ulp = top + exp2 - mant; /* the exponent of the last kept bit */
+  if (ulp < 1 - bias - mant)
+    ulp = 1 - bias - mant; /* subnormal */
+  int shift = ulp - exp2;
+  uint64_t m;
+  if (shift <= 0) {
+    m = mag << -shift; /* exact: fewer than mant + 1 bits */
+  } else if (shift > 64) {
+    m = 0; /* below half the smallest subnormal */
+  } else {
+    m = shift == 64 ? 0 : mag >> shift;
+    uint64_t rem = shift == 64 ? mag : mag & ((1ull << shift) - 1);
+    uint64_t half = 1ull << (shift - 1);
+    if (rem > half || (rem == half && (m & 1)))
+      m++;
+  }
+  if (m >> (mant + 1)) { /* the rounding carried into a new binade */
+    m >>= 1;
+    ulp++;
+  }
+  if (!(m >> mant)) /* subnormal (or zero): exponent field 0 */
+    return (uint16_t)(sign | m);
+  int biased = ulp + mant + bias;
+  if (biased >= (1 << ebits) - 1)
+    return (uint16_t)(sign | (((1u << ebits) - 1) << mant)); /* inf */
+  return (uint16_t)(sign | ((unsigned)biased << mant) | (m & ((1ull << mant) - 1)));
+}
+
+uint16_t ir_half_from_f64(DType dt, double v) {
+  int mant = half_mant(dt), ebits = half_ebits(dt);
+  uint64_t b;
+  memcpy(&b, &v, 8);
+  bool neg = b >> 63;
+  uint64_t frac = b & ((1ull << 52) - 1);
+  int e = (int)((b >> 52) & 0x7ff);
+  uint16_t sign = (uint16_t)(neg ? 1u << (mant + ebits) : 0);
+  uint16_t inf = (uint16_t)(((1u << ebits) - 1) << mant);
+  if (e == 0x7ff) /* inf, or a NaN keeping its payload's top bits, quieted */
+    return (uint16_t)(sign | inf | (frac ? (frac >> (52 - mant)) | (1u << (mant - 1)) : 0));
+  if (e == 0 && frac == 0)
+    return sign;
+  return e ? half_round(dt, neg, frac | (1ull << 52), e - 1075) : half_round(dt, neg, frac, -1074);
+}
+
+uint16_t ir_half_from_i64(DType dt, int64_t v) {
+  if (v == 0)
+    return 0;
+  return half_round(dt, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, 0);
+}
+
+uint16_t ir_half_from_u64(DType dt, uint64_t v) {
+  return v ? half_round(dt, false, v, 0) : 0;
+}
+
+double ir_half_to_f64(DType dt, uint16_t bits) {
+  int mant = half_mant(dt), ebits = half_ebits(dt);
+  int bias = (1 << (ebits - 1)) - 1;
+  bool neg = bits >> (mant + ebits);
+  int e = (bits >> mant) & ((1 << ebits) - 1);
+  uint64_t frac = bits & ((1u << mant) - 1);
+  if (e == (1 << ebits) - 1) { /* inf or NaN, by bits: the payload moves up */
+    uint64_t b = (neg ? 1ull << 63 : 0) | 0x7ff0000000000000ull | (frac << (52 - mant));
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+  }
+  double m = e ? ldexp((double)(frac | (1u << mant)), e - bias - mant)
+               : ldexp((double)frac, 1 - bias - mant);
+  return neg ? -m : m;
+}
+
+double ir_round_float(DType dt, double v) {
+  switch (dt) {
+  case DT_FLOAT32: return (float)v;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: return ir_half_to_f64(dt, ir_half_from_f64(dt, v));
+  default: return v;
+  }
+}
+
+/* --------------------------------------------------------------- access */
+
+/* Two's complement bits as a signed value (no implementation-defined cast). */
+static int64_t bits_i64(uint64_t u) {
+  int64_t v;
+  memcpy(&v, &u, 8);
+  return v;
+}
+
 double ir_tensor_get_f64(const Tensor *t, int64_t i) {
   switch (t->dtype) {
   case DT_BOOL: return ((const uint8_t *)t->data)[i];
@@ -379,6 +497,13 @@ double ir_tensor_get_f64(const Tensor *t, int64_t i) {
   case DT_INT64: return (double)((const int64_t *)t->data)[i];
   case DT_FLOAT32: return ((const float *)t->data)[i];
   case DT_FLOAT64: return ((const double *)t->data)[i];
+  case DT_INT16: return ((const int16_t *)t->data)[i];
+  case DT_UINT8: return ((const uint8_t *)t->data)[i];
+  case DT_UINT16: return ((const uint16_t *)t->data)[i];
+  case DT_UINT32: return ((const uint32_t *)t->data)[i];
+  case DT_UINT64: return (double)((const uint64_t *)t->data)[i];
+  case DT_FLOAT16:
+  case DT_BFLOAT16: return ir_half_to_f64(t->dtype, ((const uint16_t *)t->data)[i]);
   default: return 0;
   }
 }
@@ -389,17 +514,31 @@ int64_t ir_tensor_get_i64(const Tensor *t, int64_t i) {
   case DT_INT8: return ((const int8_t *)t->data)[i];
   case DT_INT32: return ((const int32_t *)t->data)[i];
   case DT_INT64: return ((const int64_t *)t->data)[i];
-  case DT_FLOAT32: return ir_sat_f64_to_int(((const float *)t->data)[i], DT_INT64);
-  case DT_FLOAT64: return ir_sat_f64_to_int(((const double *)t->data)[i], DT_INT64);
-  default: return 0;
+  case DT_INT16: return ((const int16_t *)t->data)[i];
+  case DT_UINT8: return ((const uint8_t *)t->data)[i];
+  case DT_UINT16: return ((const uint16_t *)t->data)[i];
+  case DT_UINT32: return ((const uint32_t *)t->data)[i];
+  case DT_UINT64: return bits_i64(((const uint64_t *)t->data)[i]);
+  default: return ir_sat_f64_to_int(ir_tensor_get_f64(t, i), DT_INT64);
   }
 }
 
+uint64_t ir_tensor_get_u64(const Tensor *t, int64_t i) {
+  if (ir_dtype_is_float(t->dtype))
+    return (uint64_t)ir_sat_f64_to_int(ir_tensor_get_f64(t, i), DT_UINT64);
+  return (uint64_t)ir_tensor_get_i64(t, i);
+}
+
 int64_t ir_wrap_int(int64_t v, DType to) {
+  uint64_t u = (uint64_t)v;
   switch (to) {
   case DT_BOOL: return v != 0;
-  case DT_INT8: return (int8_t)(uint8_t)(uint64_t)v;
-  case DT_INT32: return (int32_t)(uint32_t)(uint64_t)v;
+  case DT_INT8: return (int8_t)(uint8_t)u;
+  case DT_INT16: return (int16_t)(uint16_t)u;
+  case DT_INT32: return (int32_t)(uint32_t)u;
+  case DT_UINT8: return (uint8_t)u;
+  case DT_UINT16: return (uint16_t)u;
+  case DT_UINT32: return (uint32_t)u;
   default: return v;
   }
 }
@@ -412,38 +551,77 @@ int64_t ir_sat_f64_to_int(double v, DType to) {
   double lo, hi;
   switch (to) {
   case DT_INT8: lo = -128.0, hi = 127.0; break;
+  case DT_INT16: lo = -32768.0, hi = 32767.0; break;
   case DT_INT32: lo = -2147483648.0, hi = 2147483647.0; break;
-  default: lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
+  case DT_UINT8: lo = 0, hi = 255.0; break;
+  case DT_UINT16: lo = 0, hi = 65535.0; break;
+  case DT_UINT32: lo = 0, hi = 4294967295.0; break;
+  case DT_UINT64: /* [0, 2^64 - 1], returned as its bits */
+    if (v <= 0)
+      return 0;
+    if (v >= 18446744073709551616.0)
+      return -1;
+    return bits_i64((uint64_t)v); /* truncates; in range, so defined */
+  default:                        /* int64: (double)INT64_MAX is 2^63, above every int64 */
+    if (v <= -9223372036854775808.0)
+      return INT64_MIN;
+    return v >= 9223372036854775807.0 ? INT64_MAX : (int64_t)v;
   }
   if (v <= lo)
     return (int64_t)lo;
-  if (to == DT_INT64 ? v >= hi : v >= hi)
-    return to == DT_INT64 ? INT64_MAX : (int64_t)hi;
+  if (v >= hi)
+    return (int64_t)hi;
   return (int64_t)v; /* truncates toward zero; in range, so defined */
 }
 
 void ir_tensor_set_f64(Tensor *t, int64_t i, double v) {
   switch (t->dtype) {
   case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; break; /* NaN is true */
-  case DT_INT8: ((int8_t *)t->data)[i] = (int8_t)ir_sat_f64_to_int(v, DT_INT8); break;
-  case DT_INT32: ((int32_t *)t->data)[i] = (int32_t)ir_sat_f64_to_int(v, DT_INT32); break;
-  case DT_INT64: ((int64_t *)t->data)[i] = ir_sat_f64_to_int(v, DT_INT64); break;
   case DT_FLOAT32: ((float *)t->data)[i] = (float)v; break;
   case DT_FLOAT64: ((double *)t->data)[i] = v; break;
-  default: break;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: ((uint16_t *)t->data)[i] = ir_half_from_f64(t->dtype, v); break;
+  default: ir_tensor_set_i64(t, i, ir_sat_f64_to_int(v, t->dtype)); break;
   }
 }
 
 void ir_tensor_set_i64(Tensor *t, int64_t i, int64_t v) {
+  uint64_t u = (uint64_t)v;
   switch (t->dtype) {
   case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; break;
-  case DT_INT8: ((int8_t *)t->data)[i] = (int8_t)ir_wrap_int(v, DT_INT8); break;
-  case DT_INT32: ((int32_t *)t->data)[i] = (int32_t)ir_wrap_int(v, DT_INT32); break;
-  case DT_INT64: ((int64_t *)t->data)[i] = v; break;
+  case DT_INT8:
+  case DT_UINT8: ((uint8_t *)t->data)[i] = (uint8_t)u; break;
+  case DT_INT16:
+  case DT_UINT16: ((uint16_t *)t->data)[i] = (uint16_t)u; break;
+  case DT_INT32:
+  case DT_UINT32: ((uint32_t *)t->data)[i] = (uint32_t)u; break;
+  case DT_INT64:
+  case DT_UINT64: ((uint64_t *)t->data)[i] = u; break;
   case DT_FLOAT32: ((float *)t->data)[i] = (float)v; break;
   case DT_FLOAT64: ((double *)t->data)[i] = (double)v; break;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: ((uint16_t *)t->data)[i] = ir_half_from_i64(t->dtype, v); break;
   default: break;
   }
+}
+
+void ir_tensor_set_u64(Tensor *t, int64_t i, uint64_t v) {
+  switch (t->dtype) {
+  case DT_FLOAT32: ((float *)t->data)[i] = (float)v; break;
+  case DT_FLOAT64: ((double *)t->data)[i] = (double)v; break;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: ((uint16_t *)t->data)[i] = ir_half_from_u64(t->dtype, v); break;
+  default: ir_tensor_set_i64(t, i, bits_i64(v)); break;
+  }
+}
+
+void ir_tensor_convert(const Tensor *src, int64_t i, Tensor *dst, int64_t j) {
+  if (ir_dtype_is_float(src->dtype))
+    ir_tensor_set_f64(dst, j, ir_tensor_get_f64(src, i)); /* exact read */
+  else if (ir_dtype_is_unsigned(src->dtype))
+    ir_tensor_set_u64(dst, j, ir_tensor_get_u64(src, i));
+  else
+    ir_tensor_set_i64(dst, j, ir_tensor_get_i64(src, i));
 }
 
 bool ir_tensor_identical(const Tensor *a, const Tensor *b) {

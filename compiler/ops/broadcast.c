@@ -10,10 +10,12 @@
  * c is bool, x and y share the result's dtype.
  *
  * Defined behaviour: integer add, subtract and multiply wrap; integer
- * divide truncates toward zero, x / 0 = 0 and MIN / -1 = MIN; maximum and
+ * divide truncates toward zero, x / 0 = 0 and MIN / -1 = MIN; unsigned
+ * ints divide, compare and take maximum and minimum as unsigned; maximum and
  * minimum return a NaN operand when there is one (the first when both are)
  * and order -0 below +0; float comparisons are IEEE (NaN compares unequal
- * to everything).  float32 is computed in double and rounded once.
+ * to everything).  A float step is computed in double and rounded once
+ * to the dtype (float32, float16, bfloat16).
  */
 #include <math.h>
 #include <string.h>
@@ -164,22 +166,29 @@ bool sample_broadcast(OpId op, OpSolveCtx *cx, OpSig *sig) {
   return bin_sig(op, cx, sig, t->tensor.rank, t->tensor.shape, t->tensor.dtype);
 }
 
-/* Integer (and bool) element of a broadcast operator, before wrapping to
- * the result dtype by the store; the arithmetic is done modulo 2^64. */
-static int64_t bin_int(OpId op, int64_t a, int64_t b) {
+/* Unsigned a / b (b != 0) as the bits of a uint64. */
+static int64_t udiv(int64_t a, int64_t b) {
+  return op_u2i((uint64_t)a / (uint64_t)b);
+}
+
+/* Integer (and bool) element of a broadcast operator on operands of dtype
+ * dt, before wrapping to the result dtype by the store; the arithmetic is
+ * done modulo 2^64. */
+static int64_t bin_int(OpId op, DType dt, int64_t a, int64_t b) {
+  bool uns = ir_dtype_is_unsigned(dt);
   switch (op) {
-  case OP_ADD: return (int64_t)((uint64_t)a + (uint64_t)b);
-  case OP_SUBTRACT: return (int64_t)((uint64_t)a - (uint64_t)b);
-  case OP_MULTIPLY: return (int64_t)((uint64_t)a * (uint64_t)b);
-  case OP_DIVIDE: return b == 0 ? 0 : b == -1 ? (int64_t)(0u - (uint64_t)a) : a / b;
-  case OP_MAXIMUM: return a > b ? a : b;
-  case OP_MINIMUM: return a < b ? a : b;
+  case OP_ADD: return op_u2i((uint64_t)a + (uint64_t)b);
+  case OP_SUBTRACT: return op_u2i((uint64_t)a - (uint64_t)b);
+  case OP_MULTIPLY: return op_u2i((uint64_t)a * (uint64_t)b);
+  case OP_DIVIDE: return b == 0 ? 0 : uns ? udiv(a, b) : b == -1 ? op_u2i(0u - (uint64_t)a) : a / b;
+  case OP_MAXIMUM: return op_int_less(dt, a, b) ? b : a;
+  case OP_MINIMUM: return op_int_less(dt, b, a) ? b : a;
   case OP_EQUAL: return a == b;
   case OP_NOT_EQUAL: return a != b;
-  case OP_LESS: return a < b;
-  case OP_LESS_EQUAL: return a <= b;
-  case OP_GREATER: return a > b;
-  case OP_GREATER_EQUAL: return a >= b;
+  case OP_LESS: return op_int_less(dt, a, b);
+  case OP_LESS_EQUAL: return !op_int_less(dt, b, a);
+  case OP_GREATER: return op_int_less(dt, b, a);
+  case OP_GREATER_EQUAL: return !op_int_less(dt, a, b);
   case OP_LOGICAL_AND: return a && b;
   case OP_LOGICAL_OR: return a || b;
   default: return 0;
@@ -219,7 +228,8 @@ void k_broadcast(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tenso
     if (fl)
       ir_tensor_set_f64(r, i, bin_float(op, ir_tensor_get_f64(x, ix), ir_tensor_get_f64(y, iy)));
     else
-      ir_tensor_set_i64(r, i, bin_int(op, ir_tensor_get_i64(x, ix), ir_tensor_get_i64(y, iy)));
+      ir_tensor_set_i64(r, i,
+                        bin_int(op, x->dtype, ir_tensor_get_i64(x, ix), ir_tensor_get_i64(y, iy)));
   }
 }
 

@@ -125,10 +125,7 @@ void k_full(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *co
    * above 2^53). */
   const Tensor *f = args[0];
   for (int64_t i = 0; i < outs[0]->numel; i++)
-    if (ir_dtype_is_float(f->dtype))
-      ir_tensor_set_f64(outs[0], i, ir_tensor_get_f64(f, 0));
-    else
-      ir_tensor_set_i64(outs[0], i, ir_tensor_get_i64(f, 0));
+    ir_tensor_convert(f, 0, outs[0], i);
 }
 
 /* ---------------------------------------------- zeros_like and ones_like */

@@ -399,8 +399,12 @@ bool sample_take(OpId op, OpSolveCtx *cx, OpSig *sig) {
   return true;
 }
 
-/* An index into an axis of n > 0 elements: wrapped, or clipped to [0, n). */
-static int64_t take_index(int64_t v, int64_t n, bool wrap) {
+/* Index k of ix into an axis of n > 0 elements: wrapped, or clipped to
+ * [0, n) (a uint64 index above INT64_MAX counts as the large value it is). */
+static int64_t take_index(const Tensor *ix, int64_t k, int64_t n, bool wrap) {
+  int64_t v = ir_tensor_get_i64(ix, k);
+  if (ir_dtype_is_unsigned(ix->dtype) && v < 0)
+    return wrap ? (int64_t)(ir_tensor_get_u64(ix, k) % (uint64_t)n) : n - 1;
   if (wrap) {
     v %= n;
     return v < 0 ? v + n : v;
@@ -432,14 +436,14 @@ void k_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *co
   memset(y->data, 0, (size_t)y->numel * (size_t)ir_dtype_size(y->dtype));
   if (axis < 0) {
     for (int64_t i = 0; x->numel > 0 && i < y->numel; i++)
-      op_copy_run(y, i, x, take_index(ir_tensor_get_i64(ix, i), x->numel, wrap), 1);
+      op_copy_run(y, i, x, take_index(ix, i, x->numel, wrap), 1);
     return;
   }
   int64_t d = x->shape[axis], m = ix->numel;
   int64_t outer = op_prod(x->shape, 0, axis), inner = op_prod(x->shape, axis + 1, x->rank);
   for (int64_t o = 0; d > 0 && o < outer; o++)
     for (int64_t k = 0; k < m; k++) {
-      int64_t j = take_index(ir_tensor_get_i64(ix, k), d, wrap);
+      int64_t j = take_index(ix, k, d, wrap);
       op_copy_run(y, (o * m + k) * inner, x, (o * d + j) * inner, inner);
     }
 }

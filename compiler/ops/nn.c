@@ -65,10 +65,7 @@ static int draw_shape(OpSolveCtx *cx, int lo, int hi, int64_t budget, int64_t *s
 /* Copies src[i] to dst[j] converting to dst's dtype (ints wrap, floats to
  * ints saturate). */
 static void elem_convert(const Tensor *src, int64_t i, Tensor *dst, int64_t j) {
-  if (ir_dtype_is_float(src->dtype) || ir_dtype_is_float(dst->dtype))
-    ir_tensor_set_f64(dst, j, ir_tensor_get_f64(src, i));
-  else
-    ir_tensor_set_i64(dst, j, ir_tensor_get_i64(src, i));
+  ir_tensor_convert(src, i, dst, j);
 }
 
 /* Splits a shape around axis: outer * len * inner elements. */
@@ -146,11 +143,19 @@ bool sample_softmax(OpId op, OpSolveCtx *cx, OpSig *sig) {
  * log_softmax(x) = (x - max) - log sum exp(x - max): each step in x's
  * dtype, the sum accumulated in double and rounded once
  * (docs/operators.md, "Float arithmetic"). */
+#ifdef RS_TEST_PASSES
+bool op_test_fault_bf16_softmax;
+#endif
+
 void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
                int nouts, Arena *scratch) {
   const Tensor *x = args[0];
   Tensor *r = outs[0];
   DType dt = r->dtype;
+#ifdef RS_TEST_PASSES
+  if (op_test_fault_bf16_softmax && dt == DT_BFLOAT16)
+    dt = DT_FLOAT32; /* the deliberate bug: the steps in float32, only the result in bfloat16 */
+#endif
   int64_t axis = ir_attr_int(at, "axis", -1), outer, len, inner;
   split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   for (int64_t o = 0; o < outer; o++)

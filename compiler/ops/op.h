@@ -113,6 +113,12 @@ const char *op_pattern_name(OpPattern p);
  * each reduced block of more than one.  Constant folding and the
  * interpreter share the kernel, so only the kernel oracle sees it. */
 extern bool op_test_fault_reduce;
+/* Test build only: deliberate kernel bugs in the new dtypes' rounding
+ * (-fault=kernel_cast_f16_trunc: cast from float32 to float16 truncates
+ * instead of rounding to nearest even; -fault=kernel_bf16_softmax_f32: a
+ * bfloat16 softmax keeps its intermediate steps in float32).  Only the
+ * kernel oracle sees them. */
+extern bool op_test_fault_cast_trunc, op_test_fault_bf16_softmax;
 /* Test build only: a deliberate relation bug (-fault=relation_reshape):
  * reshape's relation rejects a -1 right after a 0 in newshape, a valid
  * encoding its solver draws.  A generator that validated its draws with

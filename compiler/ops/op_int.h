@@ -15,8 +15,11 @@
 #include "op.h"
 
 /* Sets of dtypes (bit 1u << DT_x). */
-#define OP_FLOATS ((1u << DT_FLOAT32) | (1u << DT_FLOAT64))
-#define OP_INTS ((1u << DT_INT8) | (1u << DT_INT32) | (1u << DT_INT64))
+#define OP_FLOATS                                                                                  \
+  ((1u << DT_FLOAT32) | (1u << DT_FLOAT64) | (1u << DT_FLOAT16) | (1u << DT_BFLOAT16))
+#define OP_SIGNED ((1u << DT_INT8) | (1u << DT_INT16) | (1u << DT_INT32) | (1u << DT_INT64))
+#define OP_UNSIGNED ((1u << DT_UINT8) | (1u << DT_UINT16) | (1u << DT_UINT32) | (1u << DT_UINT64))
+#define OP_INTS (OP_SIGNED | OP_UNSIGNED)
 #define OP_NUMERIC (OP_FLOATS | OP_INTS)
 #define OP_ALL ((1u << DT_COUNT) - 1)
 
@@ -410,10 +413,16 @@ static inline void op_copy_run(Tensor *dst, int64_t di, const Tensor *src, int64
                      (size_t)count * n);
 }
 
-/* Element i of t as a value of float dtype dt (float32 rounds). */
+/* Element i of t as a value of float dtype dt (rounded to dt). */
 static inline double op_elem_f(const Tensor *t, int64_t i, DType dt) {
   double v = ir_tensor_get_f64(t, i);
-  return dt == DT_FLOAT32 ? (double)(float)v : v;
+  return dt == DT_FLOAT64 ? v : ir_round_float(dt, v);
+}
+
+/* a < b for two integer elements of dtype dt read as int64 bits: unsigned
+ * dtypes compare as unsigned (a uint64 above INT64_MAX reads negative). */
+static inline bool op_int_less(DType dt, int64_t a, int64_t b) {
+  return ir_dtype_is_unsigned(dt) ? (uint64_t)a < (uint64_t)b : a < b;
 }
 
 /* Element i of t converted to integer dtype dt (floats saturate, ints wrap). */
@@ -471,12 +480,13 @@ static inline double op_fdiv(double a, double b) {
   return (a < 0) != __builtin_signbit(b) ? -__builtin_inf() : __builtin_inf();
 }
 
-/* v rounded to dtype dt (float32: the nearest float; float64: v).  A
- * float32 kernel that computes a step in double and rounds it with this
- * gets exactly the float32 step (+, -, *, / and sqrt: double has more than
- * twice float's precision), as Relay's kernels compute them. */
+/* v rounded to dtype dt (float32, float16, bfloat16: the nearest value,
+ * ties to even; float64: v).  A kernel that computes a step in double and
+ * rounds it with this gets exactly the step in dt (+, -, *, / and sqrt:
+ * double has more than twice the precision of each), as Relay's kernels
+ * compute them. */
 static inline double op_round(DType dt, double v) {
-  return dt == DT_FLOAT32 ? (double)(float)v : v;
+  return dt == DT_FLOAT32 ? (double)(float)v : dt == DT_FLOAT64 ? v : ir_round_float(dt, v);
 }
 
 #endif

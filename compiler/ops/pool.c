@@ -98,13 +98,10 @@ bool sample_pool2d(OpId op, OpSolveCtx *cx, OpSig *sig) {
                           op == OP_MAX_POOL2D ? OP_NUMERIC : OP_FLOATS);
 }
 
-/* The smallest value of an integer dtype: what max pooling pads with. */
+/* The smallest value of an integer dtype (its bits): what max pooling
+ * pads with. */
 static int64_t int_min_of(DType dt) {
-  switch (dt) {
-  case DT_INT8: return INT8_MIN;
-  case DT_INT32: return INT32_MIN;
-  default: return INT64_MIN;
-  }
+  return ir_sat_f64_to_int(-INFINITY, dt);
 }
 
 /* Max pooling of one window; padding taps are -inf (or the dtype's
@@ -123,7 +120,7 @@ static void pool_max(const Tensor *x, int64_t base, int64_t ih, int64_t iw, cons
         mf = op_fmax(mf, ir_tensor_get_f64(x, base + iy * iw + ix));
       } else {
         int64_t v = ir_tensor_get_i64(x, base + iy * iw + ix);
-        mi = v > mi ? v : mi;
+        mi = op_int_less(x->dtype, mi, v) ? v : mi;
       }
     }
   if (fl)

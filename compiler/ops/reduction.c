@@ -265,7 +265,7 @@ static void fold(OpId op, Acc *c, const Tensor *x, int64_t j, int64_t k) {
   case OP_MEAN: c->u += (uint64_t)v; return;
   case OP_PROD: c->u *= (uint64_t)v; return;
   default:
-    if (c->at < 0 || (hi ? v > c->i : v < c->i))
+    if (c->at < 0 || (hi ? op_int_less(x->dtype, c->i, v) : op_int_less(x->dtype, v, c->i)))
       c->i = v, c->at = k;
     return;
   }
@@ -284,20 +284,19 @@ static void store(OpId op, const Acc *c, DType dt, int64_t count, Tensor *r, int
       fl ? ir_tensor_set_f64(r, o, c->f) : ir_tensor_set_i64(r, o, c->i);
     else if (fl)
       ir_tensor_set_f64(r, o, hi ? -INFINITY : INFINITY);
-    else
-      ir_tensor_set_i64(r, o,
-                        dt == DT_INT8    ? (hi ? INT8_MIN : INT8_MAX)
-                        : dt == DT_INT32 ? (hi ? INT32_MIN : INT32_MAX)
-                                         : (hi ? INT64_MIN : INT64_MAX));
+    else /* the dtype's lowest (max) or highest (min) value */
+      ir_tensor_set_f64(r, o, hi ? -INFINITY : INFINITY);
     return;
   case OP_MEAN:
     if (fl)
       ir_tensor_set_f64(r, o, c->f / (double)count);
+    else if (ir_dtype_is_unsigned(dt))
+      ir_tensor_set_u64(r, o, count ? c->u / (uint64_t)count : 0);
     else
-      ir_tensor_set_i64(r, o, count ? (int64_t)c->u / count : 0);
+      ir_tensor_set_i64(r, o, count ? op_u2i(c->u) / count : 0);
     return;
   default: /* sum, prod */
-    fl ? ir_tensor_set_f64(r, o, c->f) : ir_tensor_set_i64(r, o, (int64_t)c->u);
+    fl ? ir_tensor_set_f64(r, o, c->f) : ir_tensor_set_i64(r, o, op_u2i(c->u));
   }
 }
 

@@ -8,6 +8,8 @@
  * dtype, the input's own dtype when omitted).
  *
  * Defined behaviour: integer negative and abs wrap (INT_MIN stays INT_MIN);
+ * on unsigned ints negative wraps (0 - x), abs and relu are the identity
+ * and sign is 0 or 1, as TVM's topi defines them;
  * round is half to even; sign keeps +-0 and NaN; relu(x) = maximum(x, 0)
  * (NaN stays, -0 becomes +0); clip(x) = min(max(x, a_min), a_max) as
  * t = x < a_min ? a_min : x, then t > a_max ? a_max : t (so -0 stays -0 at
@@ -19,7 +21,8 @@
  * arithmetic"): one libm call in double rounded once for the single-step
  * operators, and rsqrt = 1 / sqrt x and sigmoid = 1 / (e^-x + 1) rounded
  * after every step, as their lowering computes them.  cast: float -> int saturates and
- * sends NaN to 0, int -> int wraps, anything -> bool is x != 0.
+ * sends NaN to 0, int -> int wraps, float -> float and int -> float round
+ * once to nearest even, anything -> bool is x != 0.
  */
 #include <math.h>
 #include <string.h>
@@ -136,18 +139,20 @@ static double un_float(OpId op, DType dt, double x, double lo, double hi) {
   }
 }
 
-/* One integer (or bool) element; wrapping is done by the store. */
-static int64_t un_int(OpId op, int64_t x, int64_t lo, int64_t hi) {
-  int64_t neg = (int64_t)(0u - (uint64_t)x); /* INT64_MIN stays */
+/* One integer (or bool) element of dtype dt (its bits, compared as
+ * unsigned for the unsigned dtypes); wrapping is done by the store. */
+static int64_t un_int(OpId op, DType dt, int64_t x, int64_t lo, int64_t hi) {
+  int64_t neg = op_u2i(0u - (uint64_t)x); /* INT64_MIN stays */
+  bool below0 = !ir_dtype_is_unsigned(dt) && x < 0;
   switch (op) {
   case OP_NEGATIVE: return neg;
-  case OP_ABS: return x < 0 ? neg : x;
-  case OP_RELU: return x > 0 ? x : 0;
-  case OP_SIGN: return (x > 0) - (x < 0);
+  case OP_ABS: return below0 ? neg : x;
+  case OP_RELU: return below0 ? 0 : x;
+  case OP_SIGN: return x == 0 ? 0 : below0 ? -1 : 1;
   case OP_LOGICAL_NOT: return !x;
   case OP_CLIP: {
-    int64_t t = x < lo ? lo : x;
-    return t > hi ? hi : t;
+    int64_t t = op_int_less(dt, x, lo) ? lo : x;
+    return op_int_less(dt, hi, t) ? hi : t;
   }
   default: return x; /* copy */
   }
@@ -159,14 +164,13 @@ void k_unary(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
   Tensor *r = outs[0];
   double lo = ir_attr_float(at, "a_min", -INFINITY), hi = ir_attr_float(at, "a_max", INFINITY);
   if (ir_dtype_is_float(x->dtype)) {
-    if (x->dtype == DT_FLOAT32)
-      lo = (float)lo, hi = (float)hi;
+    lo = op_round(x->dtype, lo), hi = op_round(x->dtype, hi);
     for (int64_t i = 0; i < x->numel; i++)
       ir_tensor_set_f64(r, i, un_float(op, x->dtype, ir_tensor_get_f64(x, i), lo, hi));
   } else {
     int64_t ilo = ir_sat_f64_to_int(lo, x->dtype), ihi = ir_sat_f64_to_int(hi, x->dtype);
     for (int64_t i = 0; i < x->numel; i++)
-      ir_tensor_set_i64(r, i, un_int(op, ir_tensor_get_i64(x, i), ilo, ihi));
+      ir_tensor_set_i64(r, i, un_int(op, x->dtype, ir_tensor_get_i64(x, i), ilo, ihi));
   }
 }
 
@@ -221,16 +225,35 @@ bool sample_cast(OpId op, OpSolveCtx *cx, OpSig *sig) {
   return cast_sig(op, cx, sig, to, x->tensor.dtype);
 }
 
+#ifdef RS_TEST_PASSES
+bool op_test_fault_cast_trunc;
+
+/* float32 to float16 rounded toward zero (the deliberate bug): the value
+ * rounded to nearest even, then one step back toward zero when that went
+ * away from it. */
+static uint16_t trunc_f16(float f) {
+  uint16_t b = ir_half_from_f64(DT_FLOAT16, f);
+  double r = ir_half_to_f64(DT_FLOAT16, b);
+  if (isnan(f) || isinf(f) || fabs(r) <= fabs((double)f))
+    return b;
+  return (uint16_t)(b - 1); /* the next pattern toward zero (inf -> 65504) */
+}
+#endif
+
 void k_cast(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
             int nouts, Arena *scratch) {
   const Tensor *x = args[0];
   Tensor *r = outs[0];
   /* The stores implement the conversions: floats saturate into ints
-   * (NaN -> 0), ints wrap, bool is x != 0. */
-  if (ir_dtype_is_float(x->dtype))
-    for (int64_t i = 0; i < x->numel; i++)
-      ir_tensor_set_f64(r, i, ir_tensor_get_f64(x, i));
-  else
-    for (int64_t i = 0; i < x->numel; i++)
-      ir_tensor_set_i64(r, i, ir_tensor_get_i64(x, i));
+   * (NaN -> 0), ints wrap, into a float the nearest (ties to even), bool
+   * is x != 0. */
+#ifdef RS_TEST_PASSES
+  if (op_test_fault_cast_trunc && x->dtype == DT_FLOAT32 && r->dtype == DT_FLOAT16) {
+    for (int64_t i = 0; i < x->numel; i++) /* the deliberate bug: toward zero */
+      ((uint16_t *)r->data)[i] = trunc_f16(((const float *)x->data)[i]);
+    return;
+  }
+#endif
+  for (int64_t i = 0; i < x->numel; i++)
+    ir_tensor_convert(x, i, r, i);
 }

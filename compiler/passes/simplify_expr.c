@@ -79,6 +79,7 @@
  *     (and, from the default forms, broadcasts to bigger types);
  *   - graph-shared matching nodes (rewritten once).
  */
+#include <math.h>
 #include <string.h>
 
 #include "compiler/ops/op.h"
@@ -187,11 +188,16 @@ static bool scalar_is(const Tensor *c, int64_t iv, double fv) {
     return memcmp(c->data, &x, sizeof x) == 0;
   }
   case DT_FLOAT64: return memcmp(c->data, &fv, sizeof fv) == 0;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: {
+    uint16_t x = ir_half_from_f64(c->dtype, fv);
+    return memcmp(c->data, &x, sizeof x) == 0;
+  }
   default: return ir_tensor_get_i64(c, 0) == iv;
   }
 }
 
-/* int8, int32 or int64. */
+/* A signed or unsigned integer dtype. */
 static bool is_int(DType dt) {
   return ir_dtype_is_int(dt);
 }
@@ -371,17 +377,29 @@ static Expr *rule_reshape(Simp *s, Expr *e) {
   return s->m ? mk_reshape(s, y, t) : &matched;
 }
 
-/* Exact conversions that keep how any further cast behaves. */
+/* The range of integer dtype dt in [*lo, *hi] (as doubles: exact for
+ * every bound compared here). */
+static void int_range(DType dt, double *lo, double *hi) {
+  *lo = ir_dtype_is_unsigned(dt) ? 0 : -ldexp(1, ir_dtype_size(dt) * 8 - 1);
+  *hi = ldexp(1, ir_dtype_size(dt) * 8 - !ir_dtype_is_unsigned(dt)) - 1;
+}
+
+/* Exact conversions that keep how any further cast behaves: every value
+ * of from is a value of to (an integer into a wider integer range;
+ * float16, bfloat16 and float32 into a wider float). */
 static bool cast_keeps(DType from, DType to) {
   if (from == to || from == DT_BOOL)
     return true;
+  if (from == DT_FLOAT16 || from == DT_BFLOAT16)
+    return to == DT_FLOAT32 || to == DT_FLOAT64;
   if (from == DT_FLOAT32)
     return to == DT_FLOAT64;
-  if (from == DT_INT8)
-    return to == DT_INT32 || to == DT_INT64;
-  if (from == DT_INT32)
-    return to == DT_INT64;
-  return false;
+  if (!ir_dtype_is_int(from) || !ir_dtype_is_int(to))
+    return false;
+  double flo, fhi, tlo, thi;
+  int_range(from, &flo, &fhi);
+  int_range(to, &tlo, &thi);
+  return tlo <= flo && fhi <= thi;
 }
 
 /* Same-dtype casts go; an exact inner cast merges into the outer one. */

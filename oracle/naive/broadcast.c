@@ -8,10 +8,6 @@
 
 #include "naive.h"
 
-static bool is_float(DType dt) {
-  return dt == DT_FLOAT32 || dt == DT_FLOAT64;
-}
-
 /* a op b for floats; comparisons give 0 or 1. */
 static double binary_f(OpId op, double a, double b) {
   switch (op) {
@@ -32,9 +28,10 @@ static double binary_f(OpId op, double a, double b) {
   }
 }
 
-/* a op b for integers and bools, in 64 bits (wrapped by the store):
- * division truncates, x / 0 = 0, MIN / -1 = MIN. */
-static int64_t binary_i(OpId op, int64_t a, int64_t b) {
+/* a op b for integers and bools of dtype dt, in 64 bits (wrapped by the
+ * store): division truncates, x / 0 = 0, MIN / -1 = MIN; unsigned
+ * dtypes divide and compare as unsigned. */
+static int64_t binary_i(OpId op, DType dt, int64_t a, int64_t b) {
   uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
   switch (op) {
   case OP_ADD: return (int64_t)(ua + ub);
@@ -43,17 +40,19 @@ static int64_t binary_i(OpId op, int64_t a, int64_t b) {
   case OP_DIVIDE:
     if (b == 0)
       return 0;
+    if (nv_is_unsigned(dt))
+      return (int64_t)(ua / ub);
     if (b == -1)
       return (int64_t)(0 - ua); /* MIN / -1 wraps to MIN in every dtype */
     return a / b;
-  case OP_MAXIMUM: return a > b ? a : b;
-  case OP_MINIMUM: return a < b ? a : b;
+  case OP_MAXIMUM: return nv_lt(dt, b, a) ? a : b;
+  case OP_MINIMUM: return nv_lt(dt, a, b) ? a : b;
   case OP_EQUAL: return a == b;
   case OP_NOT_EQUAL: return a != b;
-  case OP_LESS: return a < b;
-  case OP_LESS_EQUAL: return a <= b;
-  case OP_GREATER: return a > b;
-  case OP_GREATER_EQUAL: return a >= b;
+  case OP_LESS: return nv_lt(dt, a, b);
+  case OP_LESS_EQUAL: return a == b || nv_lt(dt, a, b);
+  case OP_GREATER: return nv_lt(dt, b, a);
+  case OP_GREATER_EQUAL: return a == b || nv_lt(dt, b, a);
   case OP_LOGICAL_AND: return a && b;
   case OP_LOGICAL_OR: return a || b;
   default: return 0;
@@ -68,10 +67,10 @@ void nv_binary(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
   for (int64_t i = 0; i < r->numel; i++) {
     nv_coord(r->rank, r->shape, i, c);
     int64_t ia = nv_broadcast(a, r->rank, c), ib = nv_broadcast(b, r->rank, c);
-    if (is_float(a->dtype))
+    if (nv_is_float(a->dtype))
       nv_put_f(r, i, binary_f(op, nv_f(a, ia), nv_f(b, ib)));
     else
-      nv_put_i(r, i, binary_i(op, nv_i(a, ia), nv_i(b, ib)));
+      nv_put_i(r, i, binary_i(op, a->dtype, nv_i(a, ia), nv_i(b, ib)));
   }
 }
 

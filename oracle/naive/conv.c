@@ -20,7 +20,7 @@ void nv_conv2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
   nv_pair(at, "dilation", dil);
   nv_padding(at, pad);
   int64_t groups = nv_int(at, "groups", 1), per_group = r->shape[1] / groups;
-  bool fl = r->dtype == DT_FLOAT32 || r->dtype == DT_FLOAT64;
+  bool fl = nv_is_float(r->dtype);
   for (int64_t o = 0; o < r->numel; o++) {
     nv_coord(4, r->shape, o, c);
     int64_t g = c[1] / per_group;

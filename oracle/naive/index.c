@@ -52,9 +52,15 @@ void nv_strided_slice(OpId op, Tensor *const *args, int nargs, const Attrs *at, 
   }
 }
 
-/* An index into an axis of n > 0 elements: wrapped ("wrap"), or clipped
- * to [0, n) ("clip", and "fast"). */
-static int64_t take_index(int64_t v, int64_t n, bool wrap) {
+/* Index k of ix into an axis of n > 0 elements: wrapped ("wrap"), or
+ * clipped to [0, n) ("clip", and "fast"); an unsigned index is its
+ * unsigned value. */
+static int64_t take_index(const Tensor *ix, int64_t k, int64_t n, bool wrap) {
+  int64_t v = nv_i(ix, k);
+  if (nv_is_unsigned(ix->dtype)) {
+    uint64_t u = nv_u(ix, k);
+    return wrap ? (int64_t)(u % (uint64_t)n) : u >= (uint64_t)n ? n - 1 : (int64_t)u;
+  }
   if (wrap)
     return ((v % n) + n) % n;
   return v < 0 ? 0 : v >= n ? n - 1 : v;
@@ -78,7 +84,7 @@ void nv_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
       if (x->numel == 0)
         nv_put_i(r, o, 0);
       else
-        nv_put(r, o, x, take_index(nv_i(ix, k), x->numel, wrap));
+        nv_put(r, o, x, take_index(ix, k, x->numel, wrap));
       continue;
     }
     /* c = A's leading coordinates, then I's, then A's trailing ones */
@@ -91,7 +97,7 @@ void nv_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
       nv_put_i(r, o, 0);
       continue;
     }
-    cx[axis] = take_index(nv_i(ix, k), x->shape[axis], wrap);
+    cx[axis] = take_index(ix, k, x->shape[axis], wrap);
     nv_put(r, o, x, nv_index(x->rank, x->shape, cx));
   }
 }

@@ -26,7 +26,7 @@ static void dot_add(Dot *d, int64_t xi, int64_t yi) {
 }
 
 static void dot_store(const Dot *d, int64_t o) {
-  if (d->r->dtype == DT_FLOAT32 || d->r->dtype == DT_FLOAT64)
+  if (nv_is_float(d->r->dtype))
     nv_put_f(d->r, o, d->f);
   else
     nv_put_i(d->r, o, (int64_t)d->i);

@@ -90,6 +90,112 @@ const NvOp *nv_op(OpId op) {
 
 /* --------------------------------------------------------------- values */
 
+bool nv_is_float(DType dt) {
+  return dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt == DT_FLOAT16 || dt == DT_BFLOAT16;
+}
+
+bool nv_is_unsigned(DType dt) {
+  return dt == DT_UINT8 || dt == DT_UINT16 || dt == DT_UINT32 || dt == DT_UINT64;
+}
+
+bool nv_lt(DType dt, int64_t a, int64_t b) {
+  return nv_is_unsigned(dt) ? (uint64_t)a < (uint64_t)b : a < b;
+}
+
+/* The bytes of an element of dtype dt. */
+static int size_of(DType dt) {
+  switch (dt) {
+  case DT_BOOL:
+  case DT_INT8:
+  case DT_UINT8: return 1;
+  case DT_INT16:
+  case DT_UINT16:
+  case DT_FLOAT16:
+  case DT_BFLOAT16: return 2;
+  case DT_INT32:
+  case DT_UINT32:
+  case DT_FLOAT32: return 4;
+  default: return 8;
+  }
+}
+
+/* The fraction bits of a 16-bit float format. */
+static int frac_bits(DType dt) {
+  return dt == DT_FLOAT16 ? 10 : 7;
+}
+
+/* The value of the non-negative finite pattern b of a 16-bit float format
+ * with f fraction bits, from the format's definition. */
+static long double pattern_value(unsigned b, int f) {
+  int ebits = 15 - f, bias = (1 << (ebits - 1)) - 1;
+  unsigned e = b >> f, m = b & ((1u << f) - 1);
+  if (e == 0)
+    return ldexpl((long double)m, 1 - bias - f);
+  return ldexpl((long double)((1u << f) + m), (int)e - bias - f);
+}
+
+/* v (exact in a long double: every double and 64-bit integer is) rounded
+ * to a 16-bit float format: the nearest of the two patterns around |v|,
+ * found by bisection over the ordered patterns, the even one on a tie. */
+static uint16_t round16(long double v, DType dt) {
+  int f = frac_bits(dt);
+  unsigned inf = (0x7fffu >> f) << f, sign = signbit(v) ? 0x8000u : 0;
+  if (isnan(v))
+    return (uint16_t)(sign | inf | (1u << (f - 1)));
+  long double a = fabsl(v);
+  if (isinf(a))
+    return (uint16_t)(sign | inf);
+  unsigned lo = 0, hi = inf - 1; /* the largest pattern whose value is <= a */
+  if (pattern_value(hi, f) <= a) {
+    lo = hi;
+  } else {
+    while (lo + 1 < hi) {
+      unsigned mid = (lo + hi) / 2;
+      if (pattern_value(mid, f) <= a)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  }
+  /* The next value up: one ulp more (past the largest: 2^(emax+1)). */
+  long double vlo = pattern_value(lo, f);
+  long double vhi =
+      lo + 1 == inf ? 2 * pattern_value(inf - (1u << f), f) : pattern_value(lo + 1, f);
+  if (a == vlo)
+    return (uint16_t)(sign | lo);
+  long double dlo = a - vlo, dhi = vhi - a;
+  unsigned pick = dlo < dhi ? lo : dhi < dlo ? lo + 1 : (lo % 2 == 0 ? lo : lo + 1);
+  return (uint16_t)(sign | pick);
+}
+
+/* The value of a 16-bit float pattern. */
+static double value16(uint16_t b, DType dt) {
+  int f = frac_bits(dt);
+  unsigned inf = (0x7fffu >> f) << f, mag = b & 0x7fffu;
+  double v = (mag & inf) == inf ? (mag == inf ? INFINITY : NAN) : (double)pattern_value(mag, f);
+  return b & 0x8000u ? -v : v;
+}
+
+/* Element i's bits, zero-extended. */
+static uint64_t raw(const Tensor *t, int64_t i) {
+  int n = size_of(t->dtype);
+  uint8_t b[8];
+  memcpy(b, (const char *)t->data + n * i, (size_t)n);
+  uint64_t u = 0;
+  for (int k = n - 1; k >= 0; k--) /* little endian, as the targets are */
+    u = u << 8 | b[k];
+  return u;
+}
+
+/* Store the low bytes of u as element i. */
+static void put_raw(Tensor *t, int64_t i, uint64_t u) {
+  int n = size_of(t->dtype);
+  uint8_t b[8];
+  for (int k = 0; k < n; k++)
+    b[k] = (uint8_t)(u >> (8 * k));
+  memcpy((char *)t->data + n * i, b, (size_t)n);
+}
+
 double nv_f(const Tensor *t, int64_t i) {
   switch (t->dtype) {
   case DT_FLOAT32: {
@@ -102,25 +208,15 @@ double nv_f(const Tensor *t, int64_t i) {
     memcpy(&v, (const char *)t->data + 8 * i, 8);
     return v;
   }
+  case DT_FLOAT16:
+  case DT_BFLOAT16: return value16((uint16_t)raw(t, i), t->dtype);
+  case DT_UINT64: return (double)raw(t, i);
   default: return (double)nv_i(t, i);
   }
 }
 
 int64_t nv_i(const Tensor *t, int64_t i) {
-  switch (t->dtype) {
-  case DT_BOOL: return ((const uint8_t *)t->data)[i] != 0;
-  case DT_INT8: return ((const int8_t *)t->data)[i];
-  case DT_INT32: {
-    int32_t v;
-    memcpy(&v, (const char *)t->data + 4 * i, 4);
-    return v;
-  }
-  case DT_INT64: {
-    int64_t v;
-    memcpy(&v, (const char *)t->data + 8 * i, 8);
-    return v;
-  }
-  default: {
+  if (nv_is_float(t->dtype)) {
     /* A float read as an integer: as cast converts it. */
     Tensor one = {.dtype = DT_INT64, .rank = 0, .numel = 1};
     int64_t v;
@@ -128,7 +224,19 @@ int64_t nv_i(const Tensor *t, int64_t i) {
     nv_put_f(&one, 0, nv_f(t, i));
     return v;
   }
-  }
+  uint64_t u = raw(t, i);
+  int bits = 8 * size_of(t->dtype);
+  if (t->dtype == DT_BOOL)
+    return u != 0;
+  if (!nv_is_unsigned(t->dtype) && bits < 64 && (u >> (bits - 1)) & 1)
+    u |= ~0ull << bits; /* sign-extend */
+  int64_t v;
+  memcpy(&v, &u, 8);
+  return v;
+}
+
+uint64_t nv_u(const Tensor *t, int64_t i) {
+  return (uint64_t)nv_i(t, i);
 }
 
 /* v saturated into [lo, hi], NaN to 0. */
@@ -150,42 +258,58 @@ void nv_put_f(Tensor *t, int64_t i, double v) {
     return;
   }
   case DT_FLOAT64: memcpy((char *)t->data + 8 * i, &v, 8); return;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: put_raw(t, i, round16(v, t->dtype)); return;
   case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; return;
-  case DT_INT8: ((int8_t *)t->data)[i] = (int8_t)saturate(v, INT8_MIN, INT8_MAX); return;
-  case DT_INT32: {
-    int32_t x = (int32_t)saturate(v, INT32_MIN, INT32_MAX);
-    memcpy((char *)t->data + 4 * i, &x, 4);
+  case DT_INT8: put_raw(t, i, (uint64_t)saturate(v, INT8_MIN, INT8_MAX)); return;
+  case DT_INT16: put_raw(t, i, (uint64_t)saturate(v, INT16_MIN, INT16_MAX)); return;
+  case DT_INT32: put_raw(t, i, (uint64_t)saturate(v, INT32_MIN, INT32_MAX)); return;
+  case DT_INT64: put_raw(t, i, (uint64_t)saturate(v, INT64_MIN, INT64_MAX)); return;
+  case DT_UINT8: put_raw(t, i, (uint64_t)saturate(v, 0, UINT8_MAX)); return;
+  case DT_UINT16: put_raw(t, i, (uint64_t)saturate(v, 0, UINT16_MAX)); return;
+  case DT_UINT32: put_raw(t, i, (uint64_t)saturate(v, 0, UINT32_MAX)); return;
+  case DT_UINT64: /* [0, 2^64 - 1] */
+    put_raw(t, i, isnan(v) || v <= 0 ? 0 : v >= 0x1p64 ? UINT64_MAX : (uint64_t)v);
     return;
-  }
-  case DT_INT64: {
-    int64_t x = saturate(v, INT64_MIN, INT64_MAX);
-    memcpy((char *)t->data + 8 * i, &x, 8);
-    return;
-  }
   default: return;
   }
 }
 
 void nv_put_i(Tensor *t, int64_t i, int64_t v) {
-  uint64_t u = (uint64_t)v;
   switch (t->dtype) {
-  case DT_FLOAT32:
-  case DT_FLOAT64: nv_put_f(t, i, (double)v); return;
-  case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; return;
-  case DT_INT8: ((uint8_t *)t->data)[i] = (uint8_t)u; return;
-  case DT_INT32: {
-    uint32_t x = (uint32_t)u;
-    memcpy((char *)t->data + 4 * i, &x, 4);
+  case DT_FLOAT32: {
+    float f = (float)v; /* rounded once, from the integer */
+    memcpy((char *)t->data + 4 * i, &f, 4);
     return;
   }
-  case DT_INT64: memcpy((char *)t->data + 8 * i, &u, 8); return;
-  default: return;
+  case DT_FLOAT64: nv_put_f(t, i, (double)v); return;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: put_raw(t, i, round16((long double)v, t->dtype)); return;
+  case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; return;
+  default: put_raw(t, i, (uint64_t)v); return; /* the low bytes: wraps */
+  }
+}
+
+void nv_put_u(Tensor *t, int64_t i, uint64_t v) {
+  switch (t->dtype) {
+  case DT_FLOAT32: {
+    float f = (float)v;
+    memcpy((char *)t->data + 4 * i, &f, 4);
+    return;
+  }
+  case DT_FLOAT64: nv_put_f(t, i, (double)v); return;
+  case DT_FLOAT16:
+  case DT_BFLOAT16: put_raw(t, i, round16((long double)v, t->dtype)); return;
+  case DT_BOOL: ((uint8_t *)t->data)[i] = v != 0; return;
+  default: put_raw(t, i, v); return;
   }
 }
 
 void nv_put(Tensor *dst, int64_t i, const Tensor *src, int64_t j) {
-  if (src->dtype == DT_FLOAT32 || src->dtype == DT_FLOAT64)
+  if (nv_is_float(src->dtype))
     nv_put_f(dst, i, nv_f(src, j));
+  else if (nv_is_unsigned(src->dtype))
+    nv_put_u(dst, i, nv_u(src, j));
   else
     nv_put_i(dst, i, nv_i(src, j));
 }
@@ -195,7 +319,7 @@ void nv_convert(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i) {
   Tensor t = {.dtype = dt, .rank = 0, .numel = 1, .data = buf};
   nv_put(&t, 0, x, j);
   *f = nv_f(&t, 0);
-  *i = dt == DT_FLOAT32 || dt == DT_FLOAT64 ? 0 : nv_i(&t, 0);
+  *i = nv_is_float(dt) ? 0 : nv_i(&t, 0);
 }
 
 double nv_div(double a, double b) {
@@ -207,6 +331,8 @@ double nv_div(double a, double b) {
 }
 
 double nv_step(DType dt, double v) {
+  if (dt == DT_FLOAT16 || dt == DT_BFLOAT16)
+    return value16(round16(v, dt), dt);
   return dt == DT_FLOAT32 ? (double)(float)v : v;
 }
 

@@ -50,17 +50,28 @@ const NvOp *nv_op(OpId op);
 
 /* --------------------------------------------------------------- values */
 
+/* Whether dt is float32, float64, float16 or bfloat16; uint8 .. uint64. */
+bool nv_is_float(DType dt);
+bool nv_is_unsigned(DType dt);
+/* a < b for integers of dtype dt as nv_i reads them (unsigned dtypes
+ * compare as unsigned: a uint64 above INT64_MAX reads negative). */
+bool nv_lt(DType dt, int64_t a, int64_t b);
 /* Element i as a double (bools 0 or 1, integers exactly up to 2^53). */
 double nv_f(const Tensor *t, int64_t i);
-/* Element i of an integer or bool tensor. */
+/* Element i of an integer or bool tensor (a uint64 as its bits). */
 int64_t nv_i(const Tensor *t, int64_t i);
+/* Element i of an unsigned tensor as its value. */
+uint64_t nv_u(const Tensor *t, int64_t i);
 /* Store v into element i converted to t's dtype as `cast` defines it:
- * float32 rounds once; a float into an integer saturates, NaN gives 0;
- * anything into bool is v != 0. */
+ * float32, float16 and bfloat16 round once (to nearest, ties to even,
+ * float16 and bfloat16 by this file's own bisection); a float into an
+ * integer saturates, NaN gives 0; anything into bool is v != 0. */
 void nv_put_f(Tensor *t, int64_t i, double v);
 /* Store integer v into element i: integers wrap (two's complement), a
  * float gets the nearest value, bool is v != 0. */
 void nv_put_i(Tensor *t, int64_t i, int64_t v);
+/* The same for an unsigned value v. */
+void nv_put_u(Tensor *t, int64_t i, uint64_t v);
 /* Store element j of src (any dtype) into element i of dst, converted. */
 void nv_put(Tensor *dst, int64_t i, const Tensor *src, int64_t j);
 /* Element j of x converted to dtype dt as nv_put converts it: its value
@@ -68,9 +79,9 @@ void nv_put(Tensor *dst, int64_t i, const Tensor *src, int64_t j);
 void nv_convert(const Tensor *x, int64_t j, DType dt, double *f, int64_t *i);
 /* IEEE division, zero divisors spelled out (no UBSan report). */
 double nv_div(double a, double b);
-/* v as one arithmetic step in dtype dt gives it: for float32 the nearest
- * float (a +, -, *, /, sqrt computed in double and rounded is the float32
- * step), else v.  docs/operators.md, "Float arithmetic". */
+/* v as one arithmetic step in dtype dt gives it: for float32, float16
+ * and bfloat16 the nearest value (a +, -, *, /, sqrt computed in double
+ * and rounded is the step), else v.  docs/operators.md, "Float arithmetic". */
 double nv_step(DType dt, double v);
 /* max and min as `maximum` and `minimum` define them: a NaN operand wins
  * (the first when both are), and -0 is below +0. */

@@ -51,7 +51,7 @@ void nv_bias_add(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tenso
   int64_t c[IR_MAX_RANK];
   for (int64_t i = 0; i < x->numel; i++) {
     nv_coord(x->rank, x->shape, i, c);
-    if (x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64)
+    if (nv_is_float(x->dtype))
       nv_put_f(outs[0], i, nv_f(x, i) + nv_f(b, c[axis]));
     else
       nv_put_i(outs[0], i, (int64_t)((uint64_t)nv_i(x, i) + (uint64_t)nv_i(b, c[axis])));

@@ -23,12 +23,16 @@ void nv_pool2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
   nv_pair(at, "dilation", dil);
   nv_padding(at, pad);
   bool cip = nv_bool(at, "count_include_pad", false);
-  bool fl = x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64;
+  bool fl = nv_is_float(x->dtype);
   int64_t h = x->shape[2], w = x->shape[3];
   for (int64_t o = 0; o < r->numel; o++) {
     nv_coord(4, r->shape, o, c);
     double best = -INFINITY, sum = 0;
-    int64_t besti = x->dtype == DT_INT8 ? INT8_MIN : x->dtype == DT_INT32 ? INT32_MIN : INT64_MIN;
+    int64_t besti = nv_is_unsigned(x->dtype) ? 0
+                    : x->dtype == DT_INT8    ? INT8_MIN
+                    : x->dtype == DT_INT16   ? INT16_MIN
+                    : x->dtype == DT_INT32   ? INT32_MIN
+                                             : INT64_MIN;
     int64_t inside = 0, written = 0;
     for (int64_t ky = 0; ky < k[0]; ky++)
       for (int64_t kx = 0; kx < k[1]; kx++) {
@@ -44,7 +48,7 @@ void nv_pool2d(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
           sum += nv_f(x, j);
         else if (fl)
           best = nv_max(best, nv_f(x, j));
-        else if (nv_i(x, j) > besti)
+        else if (nv_lt(x->dtype, besti, nv_i(x, j)))
           besti = nv_i(x, j);
       }
     if (op == OP_AVG_POOL2D) {

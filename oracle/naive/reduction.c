@@ -37,11 +37,17 @@ static bool beats_f(double v, double e, bool hi) {
   return hi ? v > e : v < e;
 }
 
-/* The value of an integer dtype's extreme: its lowest (hi) or highest. */
+/* The value of an integer dtype's extreme: its lowest (hi) or highest
+ * (as its bits: uint64's highest reads -1). */
 static int64_t int_extreme(DType dt, bool lowest) {
   switch (dt) {
   case DT_INT8: return lowest ? INT8_MIN : INT8_MAX;
+  case DT_INT16: return lowest ? INT16_MIN : INT16_MAX;
   case DT_INT32: return lowest ? INT32_MIN : INT32_MAX;
+  case DT_UINT8: return lowest ? 0 : UINT8_MAX;
+  case DT_UINT16: return lowest ? 0 : UINT16_MAX;
+  case DT_UINT32: return lowest ? 0 : UINT32_MAX;
+  case DT_UINT64: return lowest ? 0 : -1;
   default: return lowest ? INT64_MIN : INT64_MAX;
   }
 }
@@ -50,7 +56,7 @@ static int64_t int_extreme(DType dt, bool lowest) {
  * kept axes). */
 static void reduce_one(OpId op, const Tensor *x, const bool *red, const int64_t *kept, Tensor *r,
                        int64_t o) {
-  bool fl = x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64;
+  bool fl = nv_is_float(x->dtype);
   bool hi = op == OP_MAX || op == OP_ARGMAX;
   bool arg = op == OP_ARGMAX || op == OP_ARGMIN;
   double sf = op == OP_PROD ? 1 : 0, ef = 0;
@@ -78,7 +84,7 @@ static void reduce_one(OpId op, const Tensor *x, const bool *red, const int64_t 
         si += (uint64_t)v;
       else if (op == OP_PROD)
         si *= (uint64_t)v;
-      else if (at < 0 || (hi ? v > ei : v < ei))
+      else if (at < 0 || (hi ? nv_lt(x->dtype, ei, v) : nv_lt(x->dtype, v, ei)))
         ei = v, at = count;
     }
     count++;
@@ -98,7 +104,10 @@ static void reduce_one(OpId op, const Tensor *x, const bool *red, const int64_t 
     if (fl)
       nv_put_f(r, o, nv_div(sf, (double)count)); /* none: NaN */
     else
-      nv_put_i(r, o, count ? (int64_t)si / count : 0);
+      nv_put_i(r, o,
+               !count                     ? 0
+               : nv_is_unsigned(x->dtype) ? (int64_t)(si / (uint64_t)count)
+                                          : (int64_t)si / count);
   } else {
     if (fl)
       nv_put_f(r, o, sf);

@@ -35,18 +35,20 @@ static double unary_f(OpId op, DType dt, double x, double lo, double hi) {
   }
 }
 
-/* f(x) for an integer or bool x (wrapped by the store). */
-static int64_t unary_i(OpId op, int64_t x, int64_t lo, int64_t hi) {
+/* f(x) for an integer or bool x of dtype dt (wrapped by the store); an
+ * unsigned x is never below zero: abs and relu keep it, sign is 0 or 1. */
+static int64_t unary_i(OpId op, DType dt, int64_t x, int64_t lo, int64_t hi) {
   uint64_t neg = 0 - (uint64_t)x;
+  bool minus = nv_lt(dt, x, 0);
   switch (op) {
   case OP_NEGATIVE: return (int64_t)neg;
-  case OP_ABS: return x < 0 ? (int64_t)neg : x;
-  case OP_RELU: return x > 0 ? x : 0;
-  case OP_SIGN: return x > 0 ? 1 : x < 0 ? -1 : 0;
+  case OP_ABS: return minus ? (int64_t)neg : x;
+  case OP_RELU: return minus ? 0 : x;
+  case OP_SIGN: return minus ? -1 : x != 0;
   case OP_LOGICAL_NOT: return !x;
   case OP_CLIP: {
-    int64_t t = x > lo ? x : lo; /* min(max(x, lo), hi) */
-    return t < hi ? t : hi;
+    int64_t t = nv_lt(dt, lo, x) ? x : lo; /* min(max(x, lo), hi) */
+    return nv_lt(dt, t, hi) ? t : hi;
   }
   default: return x; /* copy */
   }
@@ -66,12 +68,12 @@ void nv_unary(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
   Tensor hi = {.dtype = x->dtype, .numel = 1, .data = buf[1]};
   clip_bound(at, "a_min", -INFINITY, &lo);
   clip_bound(at, "a_max", INFINITY, &hi);
-  bool fl = x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64;
+  bool fl = nv_is_float(x->dtype);
   for (int64_t i = 0; i < x->numel; i++) {
     if (fl)
       nv_put_f(outs[0], i, unary_f(op, x->dtype, nv_f(x, i), nv_f(&lo, 0), nv_f(&hi, 0)));
     else
-      nv_put_i(outs[0], i, unary_i(op, nv_i(x, i), nv_i(&lo, 0), nv_i(&hi, 0)));
+      nv_put_i(outs[0], i, unary_i(op, x->dtype, nv_i(x, i), nv_i(&lo, 0), nv_i(&hi, 0)));
   }
 }
 

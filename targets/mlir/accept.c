@@ -24,7 +24,12 @@ static bool refuse(Tr *t, const char *fmt, ...) {
 }
 
 /* Tensors of float32, int32 or bool with every dim >= 1 (TOSA rejects
- * empty tensors) or Any, and tuples of them. */
+ * empty tensors) or Any, and tuples of them.  The other dtypes are refused, never
+ * mistranslated: the unsigned ints have no TOSA type (TOSA's integers are
+ * signless and its ops signed), and float16, bfloat16 and int16, which
+ * mty_elem maps to f16, bf16 and i16, are refused until every emitter's
+ * lowering (constants, casts, the float64 accumulators, the runner's
+ * buffers) is checked in them. */
 static bool accept_type(Tr *t, const Type *ty) {
   if (!ty)
     return refuse(t, "an expression without a type (the module is not type-checked)");
@@ -38,7 +43,8 @@ static bool accept_type(Tr *t, const Type *ty) {
     return refuse(t, "a value of a type other than tensors and tuples");
   DType dt = ty->tensor.dtype;
   if (dt != DT_FLOAT32 && dt != DT_INT32 && dt != DT_BOOL)
-    return refuse(t, "dtype %s (float32, int32 and bool only)", ir_dtype_name(dt));
+    return refuse(t, "dtype %s (float32, int32 and bool only%s)", ir_dtype_name(dt),
+                  ir_dtype_is_unsigned(dt) ? "; TOSA has no unsigned integers" : "");
   for (int i = 0; i < ty->tensor.rank; i++)
     if (ty->tensor.shape[i] < 1 && !ir_dim_is_any(ty->tensor.shape[i]))
       return refuse(t, "a tensor with an empty dim (TOSA wants dims >= 1)");

@@ -58,7 +58,10 @@ const char *mty_elem(DType dt) {
   case DT_INT64: return "i64";
   case DT_FLOAT32: return "f32";
   case DT_FLOAT64: return "f64";
-  default: return "?";
+  case DT_INT16: return "i16";
+  case DT_FLOAT16: return "f16";
+  case DT_BFLOAT16: return "bf16";
+  default: return "?"; /* the unsigned ints: MLIR's builtin types are signless */
   }
 }
 
@@ -86,16 +89,17 @@ void buf_elem(Buf *b, DType dt, double f, int64_t i) {
   } else if (!ir_dtype_is_float(dt)) {
     buf_put(b, "%lld", (long long)i);
   } else if (isnan(f) || isinf(f)) {
-    bool f32 = dt == DT_FLOAT32;
-    if (isnan(f))
-      buf_put(b, f32 ? "0x7FC00000" : "0x7FF8000000000000");
-    else if (f > 0)
-      buf_put(b, f32 ? "0x7F800000" : "0x7FF0000000000000");
-    else
-      buf_put(b, f32 ? "0xFF800000" : "0xFFF0000000000000");
+    static const char *const bits[][3] = {
+        {"0x7FC00000", "0x7F800000", "0xFF800000"}, /* float32: NaN, inf, -inf */
+        {"0x7FF8000000000000", "0x7FF0000000000000", "0xFFF0000000000000"},
+        {"0x7E00", "0x7C00", "0xFC00"}, /* float16 */
+        {"0x7FC0", "0x7F80", "0xFF80"}, /* bfloat16 */
+    };
+    int k = dt == DT_FLOAT32 ? 0 : dt == DT_FLOAT16 ? 2 : dt == DT_BFLOAT16 ? 3 : 1;
+    buf_put(b, "%s", bits[k][isnan(f) ? 0 : f > 0 ? 1 : 2]);
   } else {
     char s[40];
-    snprintf(s, sizeof s, dt == DT_FLOAT32 ? "%.9g" : "%.17g", f);
+    snprintf(s, sizeof s, dt == DT_FLOAT64 ? "%.17g" : "%.9g", f); /* exact in the dtype */
     /* MLIR's float literals need a '.': 1 -> 1.0, 1e+08 -> 1.0e+08. */
     char *e = strchr(s, 'e');
     if (!strchr(s, '.')) {

@@ -812,7 +812,7 @@ static void test_creation(void) {
   CHECK(out[0]->dtype == DT_INT8);
 
   INTS(&at, "shape", 2);
-  CHECK_ERR(OP_ZEROS, "unknown dtype \"int16\"", str(&at, "dtype", "int16"));
+  CHECK_ERR(OP_ZEROS, "unknown dtype \"float8\"", str(&at, "dtype", "float8"));
   CHECK_ERR(OP_ZEROS, "expects 0 arguments, got 1", &at, T0(DT_FLOAT32));
   at = at_none();
   CHECK_ERR(OP_ONES, "shape has a negative dim -2", INTS(&at, "shape", 3, -2));
@@ -1112,7 +1112,9 @@ static void check_kernel(OpId op, OpSig *sig, Rng *g) {
   case OP_FULL: {
     /* converted as cast converts: an integer fill value wraps */
     Tensor *want = ir_tensor_new(A, y->dtype, 0, NULL);
-    if (op == OP_FULL && !ir_dtype_is_float(x->dtype))
+    if (op == OP_FULL && ir_dtype_is_unsigned(x->dtype))
+      ir_tensor_set_u64(want, 0, ir_tensor_get_u64(x, 0));
+    else if (op == OP_FULL && !ir_dtype_is_float(x->dtype))
       ir_tensor_set_i64(want, 0, ir_tensor_get_i64(x, 0));
     else
       ir_tensor_set_f64(

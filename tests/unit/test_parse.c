@@ -327,7 +327,7 @@ static void test_errors(void) {
   CHECK_ERROR("def @f(%x) { add(axis=1, %x) }", "operator add has no attribute `axis`", 1, 18);
   CHECK_ERROR("def @f(%x: Tensor[(1, 2, 3, 4, 5, 6, 7), float32]) { %x }",
               "tensor rank exceeds the maximum of 6", 1, 38);
-  CHECK_ERROR("def @f(%x: Tensor[(2), float16]) { %x }", "unknown dtype `float16`", 1, 24);
+  CHECK_ERROR("def @f(%x: Tensor[(2), float8]) { %x }", "unknown dtype `float8`", 1, 24);
   CHECK_ERROR("def @f(%x: Tensor[(?, 1, 2, 3, 4, 5, ?), float32]) { %x }",
               "tensor rank exceeds the maximum of 6", 1, 38);
   CHECK_ERROR("def @f() { Tensor[(?), float32]([1]) }",
