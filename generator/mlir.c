@@ -7,14 +7,22 @@
  * ADTs or match.  Tensors are float32, int32 or bool (TOSA's profiles have
  * no float64, and int8/int64 arithmetic belongs to none) with every dim at
  * least 1 (TOSA rejects empty tensors: the limits' min_dim keeps the
- * operator solvers from inventing one).  Every operator is allowed: the
- * translator has a faithful lowering for each corner (docs/mlir.md).
+ * operator solvers from inventing one).  Every operator the translator
+ * lowers is allowed: it has a faithful lowering for each corner
+ * (docs/mlir.md); the others are denied (MLIR_UNLOWERED).
  * Any dims (dyn.c) are drawn in 3 programs in 4 (any_rate 12 of 16): the
  * translator makes them `?` (MLIR's dynamic shapes), deriving the static
  * shapes from @main's parameters, which dyn.c never relaxes.
  * Pure data: no hook.
  */
 #include "gen_int.h"
+
+/* The bits of operators lo..hi (inclusive) in 64-bit word w of an
+ * operator mask: those the translator refuses (targets/mlir/accept.c). */
+#define MLIR_UPTO(n, w)                                                                            \
+  ((n) <= 64 * (w) ? 0ull : (n) >= 64 * ((w) + 1) ? ~0ull : (1ull << (((n)-64 * (w)) & 63)) - 1)
+#define MLIR_RANGE(lo, hi, w) (MLIR_UPTO((hi) + 1, w) & ~MLIR_UPTO(lo, w))
+#define MLIR_UNLOWERED(w) MLIR_RANGE(OP_MOD, OP_CUMPROD, w)
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",
@@ -61,4 +69,5 @@ const GenPolicy gen_policy_mlir = {
                .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
     .any_rate = 12,
+    .op_deny = {MLIR_UNLOWERED(0), MLIR_UNLOWERED(1)},
 };

@@ -298,3 +298,10 @@ void k_where(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
     memcpy((char *)r->data + (size_t)i * size, (const char *)src->data + (size_t)j * size, size);
   }
 }
+
+/* ------------------------------------------- shared with other families */
+
+void op_bcast_operands(OpSolveCtx *cx, int rank, const int64_t *shape, DType *dts, int n,
+                       Type **out) {
+  draw_operands(cx, rank, shape, dts, n, out);
+}

@@ -489,4 +489,21 @@ static inline double op_round(DType dt, double v) {
   return dt == DT_FLOAT32 ? (double)(float)v : dt == DT_FLOAT64 ? v : ir_round_float(dt, v);
 }
 
+/* ------------------ shared by the operator families (broadcast.c, reduction.c) */
+
+/* Draw n operand types of dtypes dts that broadcast to exactly (rank,
+ * shape), as the broadcasting binary operators' solvers do; choice 0 gives
+ * every operand the full shape. */
+void op_bcast_operands(OpSolveCtx *cx, int rank, const int64_t *shape, DType *dts, int n,
+                       Type **out);
+/* The axes (bit i: axis i) a reduction's axis and exclude attributes
+ * reduce on a rank-`rank` input, as sum's relation reads them; REL_ERROR
+ * on a bad or repeated axis. */
+RelStatus op_reduce_mask(const Attrs *at, int rank, uint32_t *mask, char *err, size_t errlen);
+/* The result shape (returned: its rank) of reducing x over mask. */
+int op_reduce_shape(const Type *x, uint32_t mask, bool keep, int64_t *shape);
+/* sum's solver for a result want (non-index reduction op) and input dtype
+ * dt: one argument and the attributes axis, keepdims and exclude. */
+bool op_reduce_solve(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig, DType dt);
+
 #endif

@@ -343,3 +343,17 @@ void k_reduce(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *
   for (int64_t o = 0; o < r->numel; o++)
     store(op, &acc[o], x->dtype, ks, r, o);
 }
+
+/* ------------------------------------------- shared with other families */
+
+RelStatus op_reduce_mask(const Attrs *at, int rank, uint32_t *mask, char *err, size_t errlen) {
+  return reduce_mask(at, rank, mask, err, errlen);
+}
+
+int op_reduce_shape(const Type *x, uint32_t mask, bool keep, int64_t *shape) {
+  return reduce_shape(x, mask, keep, shape);
+}
+
+bool op_reduce_solve(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig, DType dt) {
+  return solve(op, want, cx, sig, dt);
+}

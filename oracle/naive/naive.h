@@ -158,5 +158,13 @@ void nv_bias_add(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int
 void nv_batch_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_layer_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_pad(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* binary.c (integer and bitwise binary operators) */
+void nv_binary2(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* math.c (unary float functions, predicates, bitwise_not) */
+void nv_math(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* stats.c (all, any, logsumexp, variance, std) */
+void nv_stats(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* cumulative.c (cumsum, cumprod) */
+void nv_cumulative(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

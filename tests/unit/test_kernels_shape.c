@@ -34,6 +34,10 @@ typedef struct Fns {
 #define SEL_conv(x) NULL
 #define SEL_pool(x) NULL
 #define SEL_nn(x) NULL
+#define SEL_binary(x) NULL
+#define SEL_math(x) NULL
+#define SEL_stats(x) NULL
+#define SEL_cumulative(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
