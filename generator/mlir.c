@@ -7,11 +7,21 @@
  * ADTs or match.  Tensors are float32, int32 or bool (TOSA's profiles have
  * no float64, and int8/int64 arithmetic belongs to none) with every dim at
  * least 1 (TOSA rejects empty tensors: the limits' min_dim keeps the
- * operator solvers from inventing one).  Every operator is allowed: the
- * translator has a faithful lowering for each corner (docs/mlir.md).
+ * operator solvers from inventing one).  Every operator the translator
+ * lowers is allowed, and it has a faithful lowering for each corner
+ * (docs/mlir.md); op_deny lists those targets/mlir/accept.c refuses.
  * Pure data: no hook.
  */
 #include "gen_int.h"
+
+/* Operator op's bit in word w of a deny-list. */
+#define DENY(w, op) ((op) / 64 == (w) ? 1ull << ((op) % 64) : 0)
+/* The operators of nn2.c, which the translator refuses. */
+#define DENY_REFUSED(w)                                                                            \
+  (DENY(w, OP_LEAKY_RELU) | DENY(w, OP_PRELU) | DENY(w, OP_DROPOUT) | DENY(w, OP_L2_NORMALIZE) |   \
+   DENY(w, OP_LRN) | DENY(w, OP_INSTANCE_NORM) | DENY(w, OP_GROUP_NORM) |                          \
+   DENY(w, OP_GLOBAL_MAX_POOL2D) | DENY(w, OP_ADAPTIVE_AVG_POOL2D) |                               \
+   DENY(w, OP_ADAPTIVE_MAX_POOL2D) | DENY(w, OP_MATMUL))
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",
@@ -57,4 +67,5 @@ const GenPolicy gen_policy_mlir = {
                .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
                .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
+    .op_deny = {DENY_REFUSED(0), DENY_REFUSED(1)},
 };

@@ -82,6 +82,17 @@ static const NvOp table[OP_COUNT] = {
     [OP_BATCH_NORM] = {nv_batch_norm, NV_EXACT},
     [OP_LAYER_NORM] = {nv_layer_norm, NV_CLOSE},
     [OP_PAD] = {nv_pad, NV_EXACT},
+    [OP_LEAKY_RELU] = {nv_leaky_relu, NV_EXACT},
+    [OP_PRELU] = {nv_prelu, NV_EXACT},
+    [OP_DROPOUT] = {nv_dropout, NV_EXACT},
+    [OP_L2_NORMALIZE] = {nv_l2_normalize, NV_EXACT},
+    [OP_LRN] = {nv_lrn, NV_EXACT},
+    [OP_INSTANCE_NORM] = {nv_group_norm, NV_EXACT},
+    [OP_GROUP_NORM] = {nv_group_norm, NV_EXACT},
+    [OP_GLOBAL_MAX_POOL2D] = {nv_global_max_pool2d, NV_EXACT},
+    [OP_ADAPTIVE_AVG_POOL2D] = {nv_adaptive_pool2d, NV_EXACT},
+    [OP_ADAPTIVE_MAX_POOL2D] = {nv_adaptive_pool2d, NV_EXACT},
+    [OP_MATMUL] = {nv_matmul, NV_EXACT},
 };
 
 const NvOp *nv_op(OpId op) {

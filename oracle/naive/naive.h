@@ -147,5 +147,15 @@ void nv_bias_add(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int
 void nv_batch_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_layer_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_pad(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* nn2.c */
+void nv_leaky_relu(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_prelu(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_dropout(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_l2_normalize(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_lrn(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_group_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_global_max_pool2d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_adaptive_pool2d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_matmul(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

@@ -42,6 +42,15 @@ static bool accept_type(Tr *t, const Type *ty) {
 
 static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen);
 
+/* The operators and attribute values the emitters lower; the reason
+ * otherwise. */
+static bool accept_op(Tr *t, const Expr *e) {
+  OpId op = e->call.op;
+  if (op >= OP_LEAKY_RELU && op <= OP_MATMUL)
+    return refuse(t, "operator %s (not lowered)", ir_op_name(op));
+  return true;
+}
+
 /* e and everything below it (shared nodes once). */
 static bool accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
   if (!ptrmap_first(seen, e))
@@ -66,6 +75,8 @@ static bool accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
   case EX_CALL:
     if (e->call.kind == CALL_CTOR)
       return refuse(t, "constructors (algebraic data types)");
+    if (e->call.kind == CALL_OP && !accept_op(t, e))
+      return false;
     if (e->call.kind == CALL_EXPR) {
       if (e->call.callee->kind != EX_GLOBAL)
         return refuse(t, "a call of a closure");

@@ -34,6 +34,7 @@ typedef struct Fns {
 #define SEL_conv(x) NULL
 #define SEL_pool(x) NULL
 #define SEL_nn(x) NULL
+#define SEL_nn2(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
