@@ -16,12 +16,13 @@
 
 /* Operator op's bit in word w of a deny-list. */
 #define DENY(w, op) ((op) / 64 == (w) ? 1ull << ((op) % 64) : 0)
-/* The operators of nn2.c, which the translator refuses. */
+/* The operators of nn2.c and conv_extra.c, which the translator refuses. */
 #define DENY_REFUSED(w)                                                                            \
   (DENY(w, OP_LEAKY_RELU) | DENY(w, OP_PRELU) | DENY(w, OP_DROPOUT) | DENY(w, OP_L2_NORMALIZE) |   \
    DENY(w, OP_LRN) | DENY(w, OP_INSTANCE_NORM) | DENY(w, OP_GROUP_NORM) |                          \
    DENY(w, OP_GLOBAL_MAX_POOL2D) | DENY(w, OP_ADAPTIVE_AVG_POOL2D) |                               \
-   DENY(w, OP_ADAPTIVE_MAX_POOL2D) | DENY(w, OP_MATMUL))
+   DENY(w, OP_ADAPTIVE_MAX_POOL2D) | DENY(w, OP_MATMUL) | DENY(w, OP_CONV1D) |                     \
+   DENY(w, OP_CONV2D_TRANSPOSE))
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",

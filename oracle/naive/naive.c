@@ -11,7 +11,7 @@
 /* Every operator's naive kernel, and whether its floats are compared
  * exactly.  NV_CLOSE: conv2d and avg_pool2d (the definition does not say
  * in which order a window is summed), layer_norm (nor how the variance
- * is computed). */
+ * is computed), conv1d and conv2d_transpose (as conv2d). */
 static const NvOp table[OP_COUNT] = {
     [OP_NEGATIVE] = {nv_unary, NV_EXACT},
     [OP_ABS] = {nv_unary, NV_EXACT},
@@ -93,6 +93,8 @@ static const NvOp table[OP_COUNT] = {
     [OP_ADAPTIVE_AVG_POOL2D] = {nv_adaptive_pool2d, NV_EXACT},
     [OP_ADAPTIVE_MAX_POOL2D] = {nv_adaptive_pool2d, NV_EXACT},
     [OP_MATMUL] = {nv_matmul, NV_EXACT},
+    [OP_CONV1D] = {nv_conv1d, NV_CLOSE},
+    [OP_CONV2D_TRANSPOSE] = {nv_conv2d_transpose, NV_CLOSE},
 };
 
 const NvOp *nv_op(OpId op) {

@@ -157,5 +157,8 @@ void nv_group_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, i
 void nv_global_max_pool2d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_adaptive_pool2d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_matmul(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* conv_extra.c */
+void nv_conv1d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_conv2d_transpose(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

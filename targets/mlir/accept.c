@@ -46,7 +46,7 @@ static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen);
  * otherwise. */
 static bool accept_op(Tr *t, const Expr *e) {
   OpId op = e->call.op;
-  if (op >= OP_LEAKY_RELU && op <= OP_MATMUL)
+  if (op >= OP_LEAKY_RELU && op <= OP_CONV2D_TRANSPOSE)
     return refuse(t, "operator %s (not lowered)", ir_op_name(op));
   return true;
 }

@@ -6,78 +6,7 @@
  * relations' rejections.  The five functions' agreement is
  * tests/unit/test_ops_props.c's.
  */
-#include <math.h>
-
-#include "compiler/ops/op.h"
-#include "test.h"
-
-static Arena *A;
-static char last_err[256];
-
-#define SH(...) ((const int64_t[]){__VA_ARGS__})
-#define VA(...) ((const double[]){__VA_ARGS__})
-
-/* A tensor with the given values (converted as ir_tensor_set_f64 does). */
-static Tensor *mk(DType dt, int rank, const int64_t *shape, const double *v) {
-  Tensor *t = ir_tensor_new(A, dt, rank, shape);
-  for (int64_t i = 0; v && i < t->numel; i++)
-    ir_tensor_set_f64(t, i, v[i]);
-  return t;
-}
-
-/* Runs op; returns output k or NULL (message in last_err). */
-static Tensor *run_k(OpId op, Tensor *const *args, int nargs, const Attrs *at, int k) {
-  Tensor *outs[4];
-  last_err[0] = 0;
-  int n = op_eval(op, args, nargs, at, A, outs, 4, last_err, sizeof last_err);
-  return n > k ? outs[k] : NULL;
-}
-#define RUN(op, at, ...)                                                                           \
-  run_k(op, (Tensor *[]){__VA_ARGS__}, sizeof((Tensor *[]){__VA_ARGS__}) / sizeof(Tensor *), at, 0)
-
-/* Equal NaN-ness and infinities, same sign of zero, else within tol. */
-static bool close_to(double got, double want, double tol) {
-  if (isnan(want) || isnan(got))
-    return isnan(want) && isnan(got);
-  if (isinf(want) || isinf(got) || want == 0)
-    return got == want && signbit(got) == signbit(want);
-  return fabs(got - want) <= tol * fmax(1.0, fabs(want));
-}
-
-static void check_t(int line, const Tensor *t, DType dt, int rank, const int64_t *shape,
-                    const double *v) {
-  bool ok = t && t->dtype == dt && t->rank == rank;
-  for (int i = 0; ok && i < rank; i++)
-    ok = t->shape[i] == shape[i];
-  CHECK_MSG(ok, "line %d: wrong result (%s)", line, t ? "shape/dtype" : last_err);
-  for (int64_t i = 0; ok && i < t->numel; i++) {
-    double got = ir_tensor_get_f64(t, i);
-    CHECK_MSG(close_to(got, v[i], 1e-6), "line %d: element %lld is %.9g, want %.9g", line,
-              (long long)i, got, v[i]);
-  }
-}
-#define CHECK_T(t, dt, rank, shape, vals) check_t(__LINE__, t, dt, rank, shape, vals)
-
-/* The relation rejects the call with a message containing needle. */
-static void check_rejects(int line, OpId op, Tensor *const *args, int nargs, const Attrs *at,
-                          const char *needle) {
-  Tensor *outs[4];
-  char err[256] = "";
-  int n = op_eval(op, args, nargs, at, A, outs, 4, err, sizeof err);
-  CHECK_MSG(n < 0 && strstr(err, needle), "line %d: want a rejection with '%s', got %d '%s'", line,
-            needle, n, err);
-}
-#define REJECT(op, at, needle, ...)                                                                \
-  check_rejects(__LINE__, op, (Tensor *[]){__VA_ARGS__},                                           \
-                sizeof((Tensor *[]){__VA_ARGS__}) / sizeof(Tensor *), at, needle)
-
-static Attrs none;
-
-static Attrs *attrs(void) {
-  Attrs *at = ARENA_NEW(A, Attrs);
-  memset(at, 0, sizeof *at);
-  return at;
-}
+#include "kernel_cases.h"
 
 static void test_leaky_prelu(void) {
   Tensor *x = mk(DT_FLOAT32, 1, SH(6), VA(-2, -0.0, 0, 3, NAN, -INFINITY));

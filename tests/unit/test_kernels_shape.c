@@ -35,6 +35,7 @@ typedef struct Fns {
 #define SEL_pool(x) NULL
 #define SEL_nn(x) NULL
 #define SEL_nn2(x) NULL
+#define SEL_conv_extra(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
