@@ -224,12 +224,15 @@ Expr *gen_match_on(GenCtx *g, Expr *scrut, Type *s, Type *t, int budget, bool fo
   return ir_match(g->m, scrut, n, cl, complete);
 }
 
-/* ADT or tuple variables in scope worth matching on. */
+/* ADT or tuple variables in scope worth matching on (tuples only with
+ * GEN_F_TUPLE: a tuple an operator takes, concatenate's, may be in scope
+ * without it). */
 static int find_scrutinees(GenCtx *g, Scoped **out, int max) {
   int n = 0;
+  bool tup = gen_feature(g, GEN_F_TUPLE);
   for (int i = g->nscope - 1; i >= g->scope_base && n < max; i--) {
     Type *t = g->scope[i].type;
-    if (t->kind == TY_ADT || (t->kind == TY_TUPLE && t->tuple.n > 0 && t->tuple.n <= 16))
+    if (t->kind == TY_ADT || (tup && t->kind == TY_TUPLE && t->tuple.n > 0 && t->tuple.n <= 16))
       out[n++] = &g->scope[i];
   }
   return n;

@@ -22,7 +22,8 @@
 #define MLIR_UPTO(n, w)                                                                            \
   ((n) <= 64 * (w) ? 0ull : (n) >= 64 * ((w) + 1) ? ~0ull : (1ull << (((n)-64 * (w)) & 63)) - 1)
 #define MLIR_RANGE(lo, hi, w) (MLIR_UPTO((hi) + 1, w) & ~MLIR_UPTO(lo, w))
-#define MLIR_UNLOWERED(w) MLIR_RANGE(OP_MOD, OP_CUMPROD, w)
+#define MLIR_UNLOWERED(w)                                                                          \
+  (MLIR_RANGE(OP_MOD, OP_CUMPROD, w) | MLIR_RANGE(OP_LEAKY_RELU, OP_CONV2D_TRANSPOSE, w))
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",

@@ -253,7 +253,12 @@ uint32_t gen_op_weight(GenCtx *g, OpId op) {
   bool lossy = op == OP_LOG || op == OP_SQRT || op == OP_RSQRT || op == OP_POWER ||
                op == OP_ZEROS || op == OP_ONES || op == OP_FULL || op == OP_ZEROS_LIKE ||
                op == OP_ONES_LIKE || op == OP_SIGN || op == OP_ARGMIN || op == OP_ARGMAX;
-  return g->pol->pattern_weight[op_table[op].pattern] * (lossy ? 1u : 2u);
+  /* Operators that produce only rare types (rank-4 floats; extents of 1)
+   * at four times the weight, so that each is in a fair share of
+   * programs. */
+  bool rare = op == OP_LRN || op == OP_INSTANCE_NORM || op == OP_GLOBAL_MAX_POOL2D ||
+              op == OP_ADAPTIVE_AVG_POOL2D;
+  return g->pol->pattern_weight[op_table[op].pattern] * (lossy ? 1u : 2u) * (rare ? 4u : 1u);
 }
 
 Expr *gen_op_call(GenCtx *g, Type *t, int budget) {

@@ -52,14 +52,8 @@ RelStatus rel_conv2d(OpId op, Type *const *args, int nargs, const Attrs *at, Are
     return op_fail(err, errlen, "data and weight must have rank 4, got %d and %d", d->tensor.rank,
                    wt->tensor.rank);
   const int64_t *ds = d->tensor.shape, *ws = wt->tensor.shape;
-  if (groups < 1)
-    return op_fail(err, errlen, "groups must be positive, got %lld", (long long)groups);
-  if ((!op_dim_any(ds[1]) && ds[1] % groups) || (!op_dim_any(ws[0]) && ws[0] % groups))
-    return op_fail(err, errlen, "groups=%lld must divide the %lld input and %lld output channels",
-                   (long long)groups, (long long)ds[1], (long long)ws[0]);
-  if (!op_dims_match(ws[1], op_dim_any(ds[1]) ? IR_DIM_ANY : ds[1] / groups))
-    return op_fail(err, errlen, "weight has %lld input channels, expected %lld / %lld groups",
-                   (long long)ws[1], (long long)ds[1], (long long)groups);
+  if ((st = op_conv_groups(ds[1], ws, groups, err, errlen)) != REL_OK)
+    return st;
   if ((!op_dim_any(ws[2]) && ws[2] < 1) || (!op_dim_any(ws[3]) && ws[3] < 1))
     return op_fail(err, errlen, "kernel must be at least 1x1");
   if (has_channels && !op_dim_allows(ws[0], channels))

@@ -349,6 +349,10 @@ void op_rd_window(OpAttrReader *r, OpWin *w);
 /* Computes both output extents into o[2] for input extents in[2], or
  * reports through r why it cannot. */
 bool op_win_outs(OpAttrReader *r, const OpWin *w, const int64_t *in, int64_t *o);
+/* A convolution's channel checks (conv2d, conv1d): groups positive and
+ * dividing the data's c channels and the weight's ws[0] output channels,
+ * ws[1] = c / groups input channels per group; REL_OK or REL_ERROR. */
+RelStatus op_conv_groups(int64_t c, const int64_t *ws, int64_t groups, char *err, size_t errlen);
 /* The window of validated attributes (kernels): pool_size unless conv2d. */
 OpWin op_win_of(OpId op, const Attrs *at);
 

@@ -1,7 +1,8 @@
 /*
  * window.c - the sliding windows of nn.conv2d and the 2-D pools (see
  * op_int.h): reading strides, dilation and padding, Relay's output extent,
- * and drawing one spatial axis for the solvers.
+ * and drawing one spatial axis for the solvers; and the channel checks
+ * the convolutions share.
  *
  * Relations reject a dilated window larger than the padded input (Relay
  * would produce a zero or negative extent); kernels, strides and
@@ -93,6 +94,18 @@ bool op_win_outs(OpAttrReader *r, const OpWin *w, const int64_t *in, int64_t *o)
                  (long long)w->pad[i], (long long)w->pad[i + 2]);
   }
   return !r->bad;
+}
+
+RelStatus op_conv_groups(int64_t c, const int64_t *ws, int64_t groups, char *err, size_t errlen) {
+  if (groups < 1)
+    return op_fail(err, errlen, "groups must be positive, got %lld", (long long)groups);
+  if ((!op_dim_any(c) && c % groups) || (!op_dim_any(ws[0]) && ws[0] % groups))
+    return op_fail(err, errlen, "groups=%lld must divide the %lld input and %lld output channels",
+                   (long long)groups, (long long)c, (long long)ws[0]);
+  if (!op_dims_match(ws[1], op_dim_any(c) ? IR_DIM_ANY : c / groups))
+    return op_fail(err, errlen, "weight has %lld input channels, expected %lld / %lld groups",
+                   (long long)ws[1], (long long)c, (long long)groups);
+  return REL_OK;
 }
 
 /* --------------------------------------------------------------- kernels */

@@ -11,7 +11,7 @@
 /* Every operator's naive kernel, and whether its floats are compared
  * exactly.  NV_CLOSE: conv2d and avg_pool2d (the definition does not say
  * in which order a window is summed), layer_norm (nor how the variance
- * is computed). */
+ * is computed), conv1d and conv2d_transpose (as conv2d). */
 static const NvOp table[OP_COUNT] = {
     [OP_NEGATIVE] = {nv_unary, NV_EXACT},
     [OP_ABS] = {nv_unary, NV_EXACT},
@@ -121,6 +121,19 @@ static const NvOp table[OP_COUNT] = {
     /* cumulative.c */
     [OP_CUMSUM] = {nv_cumulative, NV_EXACT},
     [OP_CUMPROD] = {nv_cumulative, NV_EXACT},
+    [OP_LEAKY_RELU] = {nv_leaky_relu, NV_EXACT},
+    [OP_PRELU] = {nv_prelu, NV_EXACT},
+    [OP_DROPOUT] = {nv_dropout, NV_EXACT},
+    [OP_L2_NORMALIZE] = {nv_l2_normalize, NV_EXACT},
+    [OP_LRN] = {nv_lrn, NV_EXACT},
+    [OP_INSTANCE_NORM] = {nv_group_norm, NV_EXACT},
+    [OP_GROUP_NORM] = {nv_group_norm, NV_EXACT},
+    [OP_GLOBAL_MAX_POOL2D] = {nv_global_max_pool2d, NV_EXACT},
+    [OP_ADAPTIVE_AVG_POOL2D] = {nv_adaptive_pool2d, NV_EXACT},
+    [OP_ADAPTIVE_MAX_POOL2D] = {nv_adaptive_pool2d, NV_EXACT},
+    [OP_MATMUL] = {nv_matmul, NV_EXACT},
+    [OP_CONV1D] = {nv_conv1d, NV_CLOSE},
+    [OP_CONV2D_TRANSPOSE] = {nv_conv2d_transpose, NV_CLOSE},
 };
 
 const NvOp *nv_op(OpId op) {

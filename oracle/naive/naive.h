@@ -166,5 +166,18 @@ void nv_math(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_stats(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 /* cumulative.c (cumsum, cumprod) */
 void nv_cumulative(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* nn2.c */
+void nv_leaky_relu(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_prelu(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_dropout(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_l2_normalize(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_lrn(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_group_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_global_max_pool2d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_adaptive_pool2d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_matmul(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* conv_extra.c */
+void nv_conv1d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_conv2d_transpose(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

@@ -38,6 +38,8 @@ typedef struct Fns {
 #define SEL_math(x) NULL
 #define SEL_stats(x) NULL
 #define SEL_cumulative(x) NULL
+#define SEL_nn2(x) NULL
+#define SEL_conv_extra(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
