@@ -7,11 +7,16 @@
  * ADTs or match.  Tensors are float32, int32 or bool (TOSA's profiles have
  * no float64, and int8/int64 arithmetic belongs to none) with every dim at
  * least 1 (TOSA rejects empty tensors: the limits' min_dim keeps the
- * operator solvers from inventing one).  Every operator is allowed: the
- * translator has a faithful lowering for each corner (docs/mlir.md).
+ * operator solvers from inventing one).  Every operator the translator
+ * lowers is allowed, with a faithful lowering for each corner
+ * (docs/mlir.md); those it refuses are denied (op_deny).
  * Pure data: no hook.
  */
 #include "gen_int.h"
+
+/* Bits lo..hi of the second word of an operator mask (64 <= lo <= hi). */
+#define MLIR_DENY(lo, hi) (((2ull << ((hi)-64)) - 1) & ~((1ull << ((lo)-64)) - 1))
+_Static_assert(OP_GATHER >= 64, "MLIR_DENY covers the second word only");
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",
@@ -57,4 +62,6 @@ const GenPolicy gen_policy_mlir = {
                .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
                .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
+    /* Operators the translator refuses (targets/mlir/accept.c). */
+    .op_deny = {0, MLIR_DENY(OP_GATHER, OP_SCATTER_ELEMENTS)},
 };

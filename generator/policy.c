@@ -10,7 +10,8 @@
  *            (bit 2 + DT_x), ignored when it would leave none
  *   [2..4]   two bits per GEN_F_ feature 0-11: both set = feature off (so
  *            a random header switches each feature off with probability 1/4)
- *   [5..13]  one bit per operator: set = operator off
+ *   [5..13]  one bit per operator 0-71: set = operator off (operators
+ *            from 72 on have no bit: the header never switches them off)
  *   [14]     high nibble f > 0: form f - 1 gets its weight tripled
  *   [15]     two bits per GEN_F_ feature 12-15, as above
  * The disable bits only apply when the policy has swarm set.
@@ -20,7 +21,7 @@
 #include "breaker.h"
 #include "gen_int.h"
 
-_Static_assert(OP_COUNT <= 72, "the header has 72 operator bits");
+enum { HEADER_OPS = 72 }; /* operators with a header bit */
 _Static_assert(OP_COUNT <= 128, "operator masks are 128 bits");
 
 const GenPolicy gen_policy_default = {
@@ -109,7 +110,7 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   for (int f = 0; f < GEN_NFEATURES; f++)
     if (((bits >> (2 * f)) & 3) == 3 && !(p->swarm_keep >> f & 1))
       c->features &= ~(1u << f);
-  for (int op = 0; op < OP_COUNT; op += 8) /* bytes align with the 64-bit words */
+  for (int op = 0; op < OP_COUNT && op < HEADER_OPS; op += 8) /* bytes align with the words */
     c->op_allow[op / 64] &= ~((uint64_t)h[5 + op / 8] << (op % 64));
   if (h[14] >> 4)
     c->boost_form = (h[14] >> 4) - 1;

@@ -82,6 +82,9 @@ static const NvOp table[OP_COUNT] = {
     [OP_BATCH_NORM] = {nv_batch_norm, NV_EXACT},
     [OP_LAYER_NORM] = {nv_layer_norm, NV_CLOSE},
     [OP_PAD] = {nv_pad, NV_EXACT},
+    [OP_GATHER] = {nv_gather, NV_EXACT},
+    [OP_GATHER_ND] = {nv_gather_nd, NV_EXACT},
+    [OP_SCATTER_ELEMENTS] = {nv_scatter_elements, NV_EXACT},
 };
 
 const NvOp *nv_op(OpId op) {

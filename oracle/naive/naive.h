@@ -147,5 +147,9 @@ void nv_bias_add(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int
 void nv_batch_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_layer_norm(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_pad(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* gather.c */
+void nv_gather(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_gather_nd(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_scatter_elements(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

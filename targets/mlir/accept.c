@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler/ops/op.h"
 #include "translate_int.h"
 
 /* Refuse (with a reason in t->skip) what the emitters do not take. */
@@ -66,6 +67,8 @@ static bool accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
   case EX_CALL:
     if (e->call.kind == CALL_CTOR)
       return refuse(t, "constructors (algebraic data types)");
+    if (e->call.kind == CALL_OP && e->call.op >= OP_GATHER && e->call.op <= OP_SCATTER_ELEMENTS)
+      return refuse(t, "operator %s (no lowering)", op_table[e->call.op].name);
     if (e->call.kind == CALL_EXPR) {
       if (e->call.callee->kind != EX_GLOBAL)
         return refuse(t, "a call of a closure");

@@ -25,6 +25,7 @@
 #define FAM_conv 0
 #define FAM_pool 0
 #define FAM_nn 0
+#define FAM_gather 0
 #define CAT(a, b) CAT_(a, b)
 #define CAT_(a, b) a##b
 #define IF_1(...) __VA_ARGS__
