@@ -52,6 +52,14 @@ static int64_t clamp_index(int64_t k, int64_t n) {
   return k < 0 ? 0 : k >= n ? n - 1 : k;
 }
 
+/* A relation's first checks: the attributes against the schema, then n
+ * shaped tensor arguments. */
+static RelStatus want_args(OpId op, const Attrs *at, Type *const *args, int nargs, int n, char *err,
+                           size_t errlen) {
+  RelStatus s = op_check_attrs(op, at, err, errlen);
+  return s == REL_OK ? op_want_shaped(args, nargs, n, err, errlen) : s;
+}
+
 /* Element i of an index tensor as an int64 (floats as cast converts). */
 static int64_t index_at(const Tensor *ix, int64_t i) {
   return op_elem_i(ix, i, DT_INT64);
@@ -77,9 +85,7 @@ static RelStatus gather_axis(const Attrs *at, int rank, int *axis, char *err, si
 RelStatus rel_gather(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                      char *err, size_t errlen) {
   int axis;
-  RelStatus s = op_check_attrs(op, at, err, errlen);
-  if (s == REL_OK)
-    s = op_want_shaped(args, nargs, 2, err, errlen);
+  RelStatus s = want_args(op, at, args, nargs, 2, err, errlen);
   if (s != REL_OK)
     return s;
   const Type *d = args[0], *ix = args[1];
@@ -229,9 +235,7 @@ static RelStatus nd_plan(const Attrs *at, int drank, int irank, int64_t m0, NdPl
 RelStatus rel_gather_nd(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
                         Type **out, char *err, size_t errlen) {
   NdPlan p;
-  RelStatus s = op_check_attrs(op, at, err, errlen);
-  if (s == REL_OK)
-    s = op_want_shaped(args, nargs, 2, err, errlen);
+  RelStatus s = want_args(op, at, args, nargs, 2, err, errlen);
   if (s != REL_OK)
     return s;
   const Type *d = args[0], *ix = args[1];
@@ -397,9 +401,7 @@ static RelStatus scatter_plan(const Attrs *at, int rank, DType dt, int *axis, in
 RelStatus rel_scatter_elements(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
                                Type **out, char *err, size_t errlen) {
   int axis, red;
-  RelStatus s = op_check_attrs(op, at, err, errlen);
-  if (s == REL_OK)
-    s = op_want_shaped(args, nargs, 3, err, errlen);
+  RelStatus s = want_args(op, at, args, nargs, 3, err, errlen);
   if (s != REL_OK)
     return s;
   const Type *d = args[0], *ix = args[1], *u = args[2];
