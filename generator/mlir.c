@@ -23,7 +23,8 @@
   ((n) <= 64 * (w) ? 0ull : (n) >= 64 * ((w) + 1) ? ~0ull : (1ull << (((n)-64 * (w)) & 63)) - 1)
 #define MLIR_RANGE(lo, hi, w) (MLIR_UPTO((hi) + 1, w) & ~MLIR_UPTO(lo, w))
 #define MLIR_UNLOWERED(w)                                                                          \
-  (MLIR_RANGE(OP_MOD, OP_CUMPROD, w) | MLIR_RANGE(OP_LEAKY_RELU, OP_CONV2D_TRANSPOSE, w))
+  (MLIR_RANGE(OP_MOD, OP_CUMPROD, w) | MLIR_RANGE(OP_LEAKY_RELU, OP_CONV2D_TRANSPOSE, w) |         \
+   MLIR_RANGE(OP_GATHER, OP_SCATTER_ELEMENTS, w))
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",

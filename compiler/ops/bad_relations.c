@@ -17,6 +17,11 @@
  *                     narrows a type: a program with an Any dim whose value
  *                     is not 1 there shows it (the soundness oracle's
  *                     outputs against the call's inferred type)
+ *   bad_gather_axis   a gather whose result takes its dim along axis from
+ *                     the data instead of the indices (where they differ):
+ *                     like bad_any_as_one it gives another answer on
+ *                     well-typed programs, which the type checker's
+ *                     disagreement with the generator's solver shows
  *
  * op_relate (what the type checker calls, and the interpreter for its
  * bookkeeping) runs the wrong relation op_test_fault names; op_eval keeps
@@ -40,7 +45,7 @@ OpFault op_test_fault;
 static const char *const fault_names[OP_FAULT_COUNT] = {
     [OP_FAULT_BROADCAST] = "bad_broadcast",   [OP_FAULT_REDUCE_AXIS] = "bad_reduce_axis",
     [OP_FAULT_RESHAPE] = "bad_reshape",       [OP_FAULT_CONCATENATE] = "bad_concatenate",
-    [OP_FAULT_ANY_AS_ONE] = "bad_any_as_one",
+    [OP_FAULT_ANY_AS_ONE] = "bad_any_as_one", [OP_FAULT_GATHER_AXIS] = "bad_gather_axis",
 };
 
 bool op_fault_lookup(const char *name, OpFault *out) {
@@ -168,6 +173,24 @@ static bool bad_concatenate(OpId op, Type *const *args, int nargs, const Attrs *
   return true;
 }
 
+/* bad_gather_axis: gather's result along axis is the data's dim, not the
+ * indices' (the right relation decides everything else). */
+static bool bad_gather_axis(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a,
+                            Type **out, char *err, size_t errlen, RelStatus *st) {
+  const Attr *ax = ir_attr_get(at, "axis");
+  if (op != OP_GATHER || nargs != 2 || args[0]->kind != TY_TENSOR || !ax || ax->kind != AV_INT ||
+      rel_gather(op, args, nargs, at, a, out, err, errlen) != REL_OK)
+    return false;
+  int r = args[0]->tensor.rank;
+  int64_t axis = ax->i < 0 ? ax->i + r : ax->i;
+  if ((*out)->tensor.shape[axis] == args[0]->tensor.shape[axis])
+    return false;
+  *out = copy(a, *out);
+  (*out)->tensor.shape[axis] = args[0]->tensor.shape[axis];
+  *st = REL_OK;
+  return true;
+}
+
 bool op_bad_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                    char *err, size_t errlen, RelStatus *st) {
   switch (op_test_fault) {
@@ -176,6 +199,7 @@ bool op_bad_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Arena
   case OP_FAULT_RESHAPE: return bad_reshape(op, args, nargs, at, a, out, err, errlen, st);
   case OP_FAULT_CONCATENATE: return bad_concatenate(op, args, nargs, at, a, out, err, errlen, st);
   case OP_FAULT_ANY_AS_ONE: return bad_any_as_one(op, args, nargs, at, a, out, err, errlen, st);
+  case OP_FAULT_GATHER_AXIS: return bad_gather_axis(op, args, nargs, at, a, out, err, errlen, st);
   default: return false;
   }
 }

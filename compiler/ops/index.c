@@ -7,9 +7,13 @@
  * The relations follow Relay's (src/relay/op/tensor/transform.cc and
  * topi's strided_slice.h), with these deliberate differences, all of them
  * places where Relay would crash or index out of range:
- *   - take accepts only batch_dims = 0, checks axis < rank (Relay checks
- *     <= rank), and defines taking from an empty axis: the result is zeros.
- *     Mode "fast" behaves like "clip".
+ *   - take checks axis < rank (Relay checks <= rank), and defines taking
+ *     from an empty axis: the result is zeros.  Mode "fast" (undefined
+ *     out of range in TVM) behaves like "clip".  batch_dims B (negative:
+ *     counted from the indices' rank) needs an axis, 0 <= B <= the
+ *     indices' rank, B <= axis, and the first B dims of data and indices
+ *     equal; every mode honours it (topi's "wrap" and "fast" ignore it, a
+ *     TVM bug).  Without an axis batch_dims must be 0 (Relay ignores it).
  *   - strided_slice rejects begin/end/strides longer than the rank (Relay
  *     ignores the excess), duplicate axes and stride 0; negative axes count
  *     from the end.  None strides mean all ones.
@@ -263,12 +267,14 @@ void k_strided_slice(OpId op, Tensor *const *args, int nargs, const Attrs *at, T
 
 /* take(A, indices, axis, batch_dims, mode): A's elements at integer
  * indices along axis, or in the flattened A when axis is None; indices
- * out of range are clipped or wrapped. */
+ * out of range are clipped or wrapped.  With B batch dims,
+ * R[b, a, i, c] = A[b, a, I[b, i], c] for b the first B coordinates. */
 
-/* take's attributes: *axis is -1 for None (take from the flattened data);
+/* take's attributes for data and indices of ranks drank and irank: *axis
+ * is -1 for None (take from the flattened data); *nbatch the batch dims;
  * *wrap selects mode "wrap" (otherwise clip; "fast" clips too). */
-static RelStatus take_plan(const Attrs *at, int drank, int *axis, bool *wrap, char *err,
-                           size_t errlen) {
+static RelStatus take_plan(const Attrs *at, int drank, int irank, int *axis, int *nbatch,
+                           bool *wrap, char *err, size_t errlen) {
   bool given;
   int64_t ax = 0, bd;
   const char *mode;
@@ -279,22 +285,34 @@ static RelStatus take_plan(const Attrs *at, int drank, int *axis, bool *wrap, ch
     s = op_get_str(at, "mode", "clip", &mode, err, errlen);
   if (s != REL_OK)
     return s;
-  if (bd != 0)
-    return op_fail(err, errlen, "batch_dims %lld is not supported (only 0)", (long long)bd);
+  if (bd != 0 && !given)
+    return op_fail(err, errlen, "batch_dims %lld needs an axis (only 0 without one)",
+                   (long long)bd);
   *wrap = strcmp(mode, "wrap") == 0;
   if (!*wrap && strcmp(mode, "clip") != 0 && strcmp(mode, "fast") != 0)
     return op_fail(err, errlen, "mode must be \"clip\", \"wrap\" or \"fast\", got \"%s\"", mode);
   *axis = -1;
-  return given ? op_want_axis(ax, drank, axis, err, errlen) : REL_OK;
+  *nbatch = 0;
+  if (!given)
+    return REL_OK;
+  if ((s = op_want_axis(ax, drank, axis, err, errlen)) != REL_OK)
+    return s;
+  int64_t b = bd < 0 ? bd + irank : bd;
+  if (b < 0 || b > irank || b > *axis)
+    return op_fail(err, errlen,
+                   "batch_dims %lld must lie in [0, %d] (the indices' rank) and not exceed axis %d",
+                   (long long)bd, irank, *axis);
+  *nbatch = (int)b;
+  return REL_OK;
 }
 
 RelStatus rel_take(OpId op, Type *const *args, int nargs, const Attrs *at, Arena *a, Type **out,
                    char *err, size_t errlen) {
-  int axis;
+  int axis, bd;
   bool wrap;
   RelStatus s = op_want_shaped(args, nargs, 2, err, errlen);
   if (s == REL_OK)
-    s = take_plan(at, args[0]->tensor.rank, &axis, &wrap, err, errlen);
+    s = take_plan(at, args[0]->tensor.rank, args[1]->tensor.rank, &axis, &bd, &wrap, err, errlen);
   if (s != REL_OK)
     return s;
   const Type *d = args[0], *ix = args[1];
@@ -305,9 +323,15 @@ RelStatus rel_take(OpId op, Type *const *args, int nargs, const Attrs *at, Arena
     return op_result(a, d->tensor.dtype, ix->tensor.rank, ix->tensor.shape, out, err, errlen);
   int64_t shape[2 * IR_MAX_RANK];
   int r = 0;
-  for (int i = 0; i < axis; i++)
+  for (int i = 0; i < bd; i++) {
+    if (!op_dims_match(d->tensor.shape[i], ix->tensor.shape[i]))
+      return op_fail(err, errlen, "batch dim %d: data has %lld, indices %lld", i,
+                     (long long)d->tensor.shape[i], (long long)ix->tensor.shape[i]);
+    shape[r++] = op_dim_meet(d->tensor.shape[i], ix->tensor.shape[i]);
+  }
+  for (int i = bd; i < axis; i++)
     shape[r++] = d->tensor.shape[i];
-  for (int i = 0; i < ix->tensor.rank; i++)
+  for (int i = bd; i < ix->tensor.rank; i++)
     shape[r++] = ix->tensor.shape[i];
   for (int i = axis + 1; i < d->tensor.rank; i++)
     shape[r++] = d->tensor.shape[i];
@@ -328,6 +352,28 @@ static void take_attrs(OpSolveCtx *cx, OpSig *sig, int axis, int rank) {
     ir_attr_set_int(cx->arena, &sig->attrs, "axis", op_enc_axis(cx, axis, rank));
   ir_attr_set_int(cx->arena, &sig->attrs, "batch_dims", 0);
   ir_attr_set_str(cx->arena, &sig->attrs, "mode", modes[op_pick_below(cx, 3)]);
+}
+
+/* Drawn after take_attrs (so that the draws before stay as they were):
+ * B batch dims, 0 <= B <= axis, the data's first B dims ds put in front
+ * of the indices (sig->args[1]) within the limits, written as is or
+ * counted from the indices' rank (-ri); no choice is read when B must
+ * be 0. */
+static void take_batch(OpSolveCtx *cx, OpSig *sig, int axis, const int64_t *ds) {
+  const Type *ix = sig->args[1];
+  int ri = ix->tensor.rank, bmax = 0;
+  int64_t n = op_numel_sat(ri, ix->tensor.shape);
+  while (axis >= 0 && bmax < axis && ri + bmax + 1 <= op_rank_cap(cx->lim) &&
+         op_mul_sat(n, op_numel_sat(bmax + 1, ds)) <= cx->lim->max_numel)
+    bmax++;
+  int b = (int)op_pick_below(cx, bmax + 1);
+  if (b == 0)
+    return;
+  int64_t is[IR_MAX_RANK];
+  memcpy(is, ds, (size_t)b * sizeof *ds);
+  memcpy(is + b, ix->tensor.shape, (size_t)ri * sizeof *ds);
+  sig->args[1] = ir_tensor_type(cx->arena, ix->tensor.dtype, ri + b, is);
+  ir_attr_set_int(cx->arena, &sig->attrs, "batch_dims", ri > 0 && op_coin(cx) ? -ri : b);
 }
 
 bool rec_take(OpId op, const Type *want, const OpLimits *lim) {
@@ -366,6 +412,7 @@ bool solve_take(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = op_like(cx->arena, want, rd, ds);
   sig->args[1] = ir_tensor_type(cx->arena, idt, ri, t + a);
   take_attrs(cx, sig, a, rd);
+  take_batch(cx, sig, a, ds);
   return true;
 }
 
@@ -385,6 +432,7 @@ bool sample_take(OpId op, OpSolveCtx *cx, OpSig *sig) {
   sig->args[0] = x;
   sig->args[1] = ir_tensor_type(cx->arena, op_pick_dtype(cx, mask), ri, ishape);
   take_attrs(cx, sig, a, rd);
+  take_batch(cx, sig, a, x->tensor.shape);
   /* The result: the data's dims with the taken axis replaced by the
    * indices' (the indices' shape alone when axis is None). */
   int64_t rs[2 * IR_MAX_RANK];
@@ -414,18 +462,22 @@ static int64_t take_index(const Tensor *ix, int64_t k, int64_t n, bool wrap) {
 
 void k_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
             int nouts, Arena *scratch) {
-  int axis;
+  int axis, bd;
   bool wrap;
   int64_t shape[2 * IR_MAX_RANK];
-  if (nargs != 2 || nouts != 1 || take_plan(at, args[0]->rank, &axis, &wrap, NULL, 0) != REL_OK)
+  if (nargs != 2 || nouts != 1 ||
+      take_plan(at, args[0]->rank, args[1]->rank, &axis, &bd, &wrap, NULL, 0) != REL_OK)
     return;
   Tensor *x = args[0], *ix = args[1], *y = outs[0];
   if (x->dtype != y->dtype || !ir_dtype_is_int(ix->dtype))
     return;
   int r = 0;
+  for (int i = 0; i < bd; i++)
+    if (x->shape[i] != ix->shape[i])
+      return;
   for (int i = 0; axis >= 0 && i < axis; i++)
     shape[r++] = x->shape[i];
-  for (int i = 0; i < ix->rank; i++)
+  for (int i = bd; i < ix->rank; i++)
     shape[r++] = ix->shape[i];
   for (int i = axis + 1; axis >= 0 && i < x->rank; i++)
     shape[r++] = x->shape[i];
@@ -439,11 +491,13 @@ void k_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *co
       op_copy_run(y, i, x, take_index(ix, i, x->numel, wrap), 1);
     return;
   }
-  int64_t d = x->shape[axis], m = ix->numel;
+  /* m indices per batch; the outer coordinate o covers the batch (o / mid) */
+  int64_t d = x->shape[axis], m = op_prod(ix->shape, bd, ix->rank);
   int64_t outer = op_prod(x->shape, 0, axis), inner = op_prod(x->shape, axis + 1, x->rank);
+  int64_t mid = op_prod(x->shape, bd, axis);
   for (int64_t o = 0; d > 0 && o < outer; o++)
     for (int64_t k = 0; k < m; k++) {
-      int64_t j = take_index(ix, k, d, wrap);
+      int64_t j = take_index(ix, o / mid * m + k, d, wrap);
       op_copy_run(y, (o * m + k) * inner, x, (o * d + j) * inner, inner);
     }
 }

@@ -150,6 +150,7 @@ typedef enum OpFault {
   OP_FAULT_RESHAPE,     /* bad_reshape: sizes need not keep the count */
   OP_FAULT_CONCATENATE, /* bad_concatenate: dims outside the axis may differ */
   OP_FAULT_ANY_AS_ONE,  /* bad_any_as_one: broadcast reads an Any dim as 1 */
+  OP_FAULT_GATHER_AXIS, /* bad_gather_axis: gather's result takes the data's dim along axis */
   OP_FAULT_COUNT
 } OpFault;
 extern OpFault op_test_fault;

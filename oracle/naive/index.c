@@ -66,9 +66,11 @@ static int64_t take_index(const Tensor *ix, int64_t k, int64_t n, bool wrap) {
   return v < 0 ? 0 : v >= n ? n - 1 : v;
 }
 
-/* take(A, indices, axis, mode): R[a..., i..., b...] = A[a..., I[i...],
- * b...] along axis, or A's flattened elements at I when axis is None;
- * zeros when the axis is empty. */
+/* take(A, indices, axis, batch_dims, mode): R[a..., i..., b...] =
+ * A[a..., I[i...], b...] along axis, or A's flattened elements at I when
+ * axis is None; zeros when the axis is empty.  With batch_dims B > 0 (a
+ * negative one counted from I's rank) I's first B coordinates are R's
+ * (and A's) first B: R[a..., i..., b...] = A[a..., I[a[:B]..., i...], b...]. */
 void nv_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,
              int nouts) {
   const Tensor *x = args[0], *ix = args[1];
@@ -76,7 +78,9 @@ void nv_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
   bool wrap = strcmp(nv_str(at, "mode", "clip"), "wrap") == 0;
   const Attr *ax = nv_attr(at, "axis");
   int axis = ax ? nv_axis(ax->i, x->rank) : -1;
-  int64_t c[2 * IR_MAX_RANK], cx[IR_MAX_RANK];
+  int64_t bd = nv_int(at, "batch_dims", 0);
+  int b = ax ? (int)(bd < 0 ? bd + ix->rank : bd) : 0;
+  int64_t c[2 * IR_MAX_RANK], cx[IR_MAX_RANK], ci[IR_MAX_RANK];
   for (int64_t o = 0; o < r->numel; o++) {
     nv_coord(r->rank, r->shape, o, c);
     if (axis < 0) {
@@ -87,12 +91,17 @@ void nv_take(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
         nv_put(r, o, x, take_index(ix, k, x->numel, wrap));
       continue;
     }
-    /* c = A's leading coordinates, then I's, then A's trailing ones */
-    int64_t k = nv_index(ix->rank, ix->shape, c + axis);
+    /* c = A's leading coordinates, then I's after the batch, then A's
+     * trailing ones */
+    for (int d = 0; d < b; d++)
+      ci[d] = c[d];
+    for (int d = b; d < ix->rank; d++)
+      ci[d] = c[axis + d - b];
+    int64_t k = nv_index(ix->rank, ix->shape, ci);
     for (int d = 0; d < axis; d++)
       cx[d] = c[d];
     for (int d = axis + 1; d < x->rank; d++)
-      cx[d] = c[d - 1 + ix->rank];
+      cx[d] = c[d - 1 + ix->rank - b];
     if (x->shape[axis] == 0) {
       nv_put_i(r, o, 0);
       continue;

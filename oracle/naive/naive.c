@@ -134,6 +134,9 @@ static const NvOp table[OP_COUNT] = {
     [OP_MATMUL] = {nv_matmul, NV_EXACT},
     [OP_CONV1D] = {nv_conv1d, NV_CLOSE},
     [OP_CONV2D_TRANSPOSE] = {nv_conv2d_transpose, NV_CLOSE},
+    [OP_GATHER] = {nv_gather, NV_EXACT},
+    [OP_GATHER_ND] = {nv_gather_nd, NV_EXACT},
+    [OP_SCATTER_ELEMENTS] = {nv_scatter_elements, NV_EXACT},
 };
 
 const NvOp *nv_op(OpId op) {

@@ -179,5 +179,9 @@ void nv_matmul(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 /* conv_extra.c */
 void nv_conv1d(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_conv2d_transpose(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* gather.c */
+void nv_gather(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_gather_nd(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_scatter_elements(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

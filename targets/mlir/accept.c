@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler/ops/op.h"
 #include "translate_int.h"
 
 /* Refuse (with a reason in t->skip) what the emitters do not take. */
@@ -53,11 +54,12 @@ static bool accept_type(Tr *t, const Type *ty) {
 
 /* Operators the emitters lower: all but those of the families binary.c,
  * math.c, stats.c and cumulative.c (ops.def's run from mod to cumprod) and
- * nn2.c and conv_extra.c (leaky_relu to conv2d_transpose), which have none
- * yet. */
+ * nn2.c and conv_extra.c (leaky_relu to conv2d_transpose) and gather.c,
+ * which have none yet. */
 static bool accept_op(OpId op) {
   return !(op >= OP_MOD && op <= OP_CUMPROD) &&
-         !(op >= OP_LEAKY_RELU && op <= OP_CONV2D_TRANSPOSE);
+         !(op >= OP_LEAKY_RELU && op <= OP_CONV2D_TRANSPOSE) &&
+         !(op >= OP_GATHER && op <= OP_SCATTER_ELEMENTS);
 }
 
 static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen);

@@ -103,6 +103,14 @@ if(RS_TEST_PASSES)
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer> -
                    generator 20000 -fault=bad_any_as_one -policy=default -random_streams=1)
   set_tests_properties(oracle_bad_any_as_one PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
+  # A gather relation that takes the result's dim along axis from the data
+  # instead of the indices (bad_gather_axis): a well-typed gather whose
+  # two dims there differ gets another type than its solver claims, which
+  # the generator's check of each call names (oracle "relation").
+  add_test(NAME oracle_bad_gather_axis
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer> -
+                   relation 20000 -fault=bad_gather_axis -policy=default)
+  set_tests_properties(oracle_bad_gather_axis PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
 endif()
 # A checker that drops the relations waiting on a parameter type still
 # unknown at its call: only deferred inference leaves one unknown that long

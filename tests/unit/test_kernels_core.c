@@ -31,6 +31,7 @@
 #define FAM_cumulative 0
 #define FAM_nn2 0
 #define FAM_conv_extra 0
+#define FAM_gather 0
 #define CAT(a, b) CAT_(a, b)
 #define CAT_(a, b) a##b
 #define IF_1(...) __VA_ARGS__

@@ -40,6 +40,7 @@ typedef struct Fns {
 #define SEL_cumulative(x) NULL
 #define SEL_nn2(x) NULL
 #define SEL_conv_extra(x) NULL
+#define SEL_gather(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
@@ -702,6 +703,18 @@ static void test_take(void) {
   at = at_none();
   CHECK(eval(OP_TAKE, args, 2, &at, out) == 1);
   CHECK_T(out[0], SHAPE(3), VALS(0, 0, 0));
+  /* batch_dims 1 (TVM's test_take_batch_dims): R[b, i] = A[b, I[b, i]],
+   * in every mode. */
+  args[0] = tensor_of(DT_INT32, 2, SHAPE(2, 3), VALS(1, 2, 3, 4, 5, 6));
+  args[1] = tensor_of(DT_INT32, 2, SHAPE(2, 2), VALS(2, 0, -1, 4));
+  at = at_none();
+  CHECK(eval(OP_TAKE, args, 2, one(one(&at, "axis", 1), "batch_dims", 1), out) == 1);
+  CHECK_T(out[0], SHAPE(2, 2), VALS(3, 1, 4, 6));
+  CHECK(eval(OP_TAKE, args, 2, str(&at, "mode", "wrap"), out) == 1);
+  CHECK_T(out[0], SHAPE(2, 2), VALS(3, 1, 6, 5));
+  CHECK(eval(OP_TAKE, args, 2, str(&at, "mode", "fast"), out) == 1);
+  CHECK_T(out[0], SHAPE(2, 2), VALS(3, 1, 4, 6));
+  at = at_none();
   /* A scalar's flattened form has one element. */
   CHECK_REL(OP_TAKE, "Tensor[(2, 2), bool]", &at, T0(DT_BOOL), T(DT_INT8, 2, 2));
 
@@ -709,7 +722,17 @@ static void test_take(void) {
   at = at_none();
   CHECK_ERR(OP_TAKE, "indices must have an integer dtype, got float32", &at, d, d);
   CHECK_ERR(OP_TAKE, "indices must have an integer dtype, got bool", &at, d, T(DT_BOOL, 2));
-  CHECK_ERR(OP_TAKE, "batch_dims 1 is not supported (only 0)", one(&at, "batch_dims", 1), d, ix);
+  CHECK_ERR(OP_TAKE, "batch_dims 1 needs an axis (only 0 without one)", one(&at, "batch_dims", 1),
+            d, ix);
+  CHECK_ERR(OP_TAKE, "batch_dims 1 must lie in [0, 1] (the indices' rank) and not exceed axis 0",
+            one(&at, "axis", 0), d, ix);
+  CHECK_ERR(OP_TAKE, "batch_dims -2 must lie in [0, 1] (the indices' rank) and not exceed axis 0",
+            one(&at, "batch_dims", -2), d, T(DT_INT32, 3));
+  at = at_none();
+  CHECK_REL(OP_TAKE, "Tensor[(3, 5), float32]", one(one(&at, "axis", 1), "batch_dims", 1), d,
+            T(DT_INT32, 3, 5));
+  CHECK_REL(OP_TAKE, "Tensor[(3, 5), float32]", one(&at, "batch_dims", -1), d, T(DT_INT32, 3, 5));
+  CHECK_ERR(OP_TAKE, "batch dim 0: data has 3, indices 2", &at, d, T(DT_INT32, 2, 5));
   at = at_none();
   CHECK_ERR(OP_TAKE, "mode must be \"clip\", \"wrap\" or \"fast\", got \"raise\"",
             str(&at, "mode", "raise"), d, ix);
@@ -1134,15 +1157,20 @@ static void check_kernel(OpId op, OpSig *sig, Rng *g) {
     bool wrap = strcmp(ir_attr_str(&sig->attrs, "mode", "clip"), "wrap") == 0;
     const Attr *ax = ir_attr_get(&sig->attrs, "axis");
     int a = ax && ax->kind == AV_INT ? norm_axis(ax->i, x->rank) : -1;
+    int64_t bd = ir_attr_int(&sig->attrs, "batch_dims", 0);
+    int b = a < 0 ? 0 : (int)(bd < 0 ? bd + ix->rank : bd), ni = ix->rank - b;
     memset(c, 0, sizeof c);
     for (int64_t i = 0; i < y->numel; i++, op_unravel(i, y->rank, y->shape, c)) {
       int64_t xc[IR_MAX_RANK], src;
       if (a < 0) {
         src = x->numel ? ref_take_index(ir_tensor_get_i64(ix, i), x->numel, wrap) : -1;
       } else {
-        int64_t k = ravel(ix->rank, ix->shape, c + a);
+        int64_t ic[IR_MAX_RANK]; /* the batch coordinates, then those after axis */
+        for (int d = 0; d < ix->rank; d++)
+          ic[d] = d < b ? c[d] : c[a + d - b];
+        int64_t k = ravel(ix->rank, ix->shape, ic);
         for (int d = 0; d < x->rank; d++)
-          xc[d] = d < a ? c[d] : d > a ? c[d - 1 + ix->rank] : 0;
+          xc[d] = d < a ? c[d] : d > a ? c[d - 1 + ni] : 0;
         if (x->shape[a] == 0)
           src = -1;
         else
