@@ -201,12 +201,15 @@ static const Variant known_crashes[] = {
      {"builtin.module(" BUFFERIZE " copy-before-write}," DEALLOC ")"}},
 };
 
-/* To the LLVM dialect: the final stage; (e) the JIT's opt level. */
+/* To the LLVM dialect: the final stage; (e) the JIT's opt level.
+ * convert-math-to-libm scalarises math on vectors (a schedule's) into
+ * vector.extract/insert: convert-vector-to-llvm follows it. */
 static const Variant to_llvm[] = {
     {"llvm", {"builtin.module(" TO_LLVM, true, 0}},
     {"llvm-generic", {"builtin.module(convert-to-llvm,reconcile-unrealized-casts)", true, 0}},
     {"llvm-libm",
-     {"builtin.module(func.func(arith-expand),convert-math-to-libm," TO_LLVM, true, 0}},
+     {"builtin.module(func.func(arith-expand),convert-math-to-libm,convert-vector-to-llvm," TO_LLVM,
+      true, 0}},
     {"llvm-O2", {"builtin.module(" TO_LLVM, true, 2}},
 };
 
