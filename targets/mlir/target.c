@@ -664,6 +664,8 @@ static MlsStatus run_on(MlsModule *m, const MlirStage *st, const char *text, cha
   *script = mls_schedule(session, m, k, st->seed ? st->seed : text_hash(text, 0), why, sizeof why);
   if (!*script)
     return MLS_OK;
+  if (tracing()) /* before it runs: a crash or hang inside has it on stderr */
+    fprintf(stderr, "==relaysmith== schedule:\n%s", *script);
   snprintf(stage, sizeof stage, "schedule %s", mls_sched_name(k));
   return mls_apply_schedule(session, m, *script, stage);
 }
@@ -682,10 +684,8 @@ static MlsStatus run_schedule(TgProgram *p, const MlirStage *st) {
     p->script = strdup("module attributes {transform.with_named_sequence} {\n"
                        "  transform.named_sequence @__transform_main(%root: !transform.any_op "
                        "{transform.readonly}) {\n    transform.yield\n  }\n}\n");
-  if (tracing())
-    fprintf(stderr, "==relaysmith== schedule:\n%s%s%s", p->script,
-            r == MLS_OK ? "" : "==relaysmith== the schedule fails:\n",
-            r == MLS_OK ? "" : mls_diag(session));
+  if (tracing() && r != MLS_OK)
+    fprintf(stderr, "==relaysmith== the schedule fails:\n%s", mls_diag(session));
   return r;
 }
 
