@@ -38,6 +38,7 @@ typedef struct SOp {
   char elt[MAX_OPERANDS][16]; /* each operand's element type, "" if not a ranked tensor */
   bool statics;               /* every operand a static ranked tensor, every size known */
   bool extracts;              /* its body reads other tensors (tensor.extract) */
+  bool divides;               /* its body divides integers (traps on a padded 0) */
   bool i1;                    /* an operand of i1 (vectors of it are not vectorized) */
   bool constant;              /* an operand is an arith.constant (not padded) */
 } SOp;
@@ -75,11 +76,17 @@ static MlirOperation enclosing_func(MlirOperation op) {
   return p;
 }
 
-static MlirWalkResult find_extract(MlirOperation op, void *ud) {
-  if (named(op, "tensor.extract")) {
-    *(bool *)ud = true;
-    return MlirWalkResultInterrupt;
-  }
+/* What an op's body does that padding must not meet: reads of other
+ * tensors (out of bounds at padded indices) and integer division (a
+ * padded 0 divisor traps). */
+static MlirWalkResult scan_body(MlirOperation op, void *ud) {
+  static const char *const div[] = {"arith.divsi",     "arith.divui",     "arith.remsi",
+                                    "arith.remui",     "arith.ceildivsi", "arith.ceildivui",
+                                    "arith.floordivsi"};
+  SOp *d = ud;
+  d->extracts |= named(op, "tensor.extract");
+  for (size_t k = 0; k < sizeof div / sizeof *div; k++)
+    d->divides |= named(op, div[k]);
   return MlirWalkResultAdvance;
 }
 
@@ -139,7 +146,7 @@ static bool describe(MlirOperation op, SOp *d) {
   }
   for (int i = 0; i < d->nloops; i++)
     d->statics &= d->size[i] > 0;
-  mlirOperationWalk(op, find_extract, &d->extracts, MlirWalkPreOrder);
+  mlirOperationWalk(op, scan_body, d, MlirWalkPreOrder);
   return nres > 0; /* tensor semantics */
 }
 
@@ -258,7 +265,7 @@ static bool has_parallel(const SOp *d) {
  * its value, not its shape (findings/mlir.md #20): such ops are left
  * out. */
 static bool paddable(const SOp *d) {
-  if (!d->statics || d->extracts || d->constant || !has_parallel(d))
+  if (!d->statics || d->extracts || d->divides || d->constant || !has_parallel(d))
     return false;
   for (int j = 0; j < d->noperands; j++)
     if (!d->elt[j][0])

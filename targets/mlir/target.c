@@ -513,13 +513,18 @@ static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
   uint64_t h = tg_header_hash(data, size);
   p->n = 0;
   for (int i = 0; i < N(phases); i++) {
-    h = h * 6364136223846793005ull + 1442695040888963407ull;
-    uint64_t r = h >> 33;
+    /* The schedule phase draws from a stream of its own, so that the
+     * other phases' variants are those a header chose before it existed. */
+    bool sched = phases[i].v == schedules;
+    uint64_t s = (h ^ 0x5851f42d4c957f2dull) * 0x9e3779b97f4a7c15ull;
+    if (!sched)
+      h = h * 6364136223846793005ull + 1442695040888963407ull;
+    uint64_t r = (sched ? s : h) >> 33;
     if ((int)(r % 8) >= phases[i].keep)
       continue;
     const Variant *v = &phases[i].v[(r / 8) % (uint64_t)phases[i].n];
-    if (v->stage.sched)
-      add_schedule(p, v, h);
+    if (sched)
+      add_schedule(p, v, s);
     else
       add_variant(p, v);
   }
