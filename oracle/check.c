@@ -111,9 +111,13 @@ static bool run_stage(const OracleConfig *c, TgProgram *p, const TgStage *s, Res
 static char *program_before(const OracleConfig *c, const OracleInput *in, const TgPipeline *pl,
                             int stage);
 
-/* The second pipeline of the differential oracle: the one the input's
- * header with every byte flipped would choose. */
-static void second_pipeline(const Target *t, const OracleInput *in, TgPipeline *pl) {
+/* The second pipeline of the differential oracle: the target's choice
+ * for first, else the one the input's header with every byte flipped
+ * would choose. */
+static void second_pipeline(const Target *t, const OracleInput *in, const TgPipeline *first,
+                            TgPipeline *pl) {
+  if (t->second_pipeline && t->second_pipeline(first, in->data, in->data ? in->size : 0, pl))
+    return;
   uint8_t header[64] = {0};
   size_t n = in->data && in->size < sizeof header ? in->size : in->data ? sizeof header : 0;
   for (size_t i = 0; i < sizeof header; i++)
@@ -211,7 +215,7 @@ static void check_differential(const OracleConfig *c, const OracleInput *in, Res
   if (c->differential <= 0 || !r->target || !t->execute || (h >> 32) % (uint64_t)c->differential)
     return;
   TgPipeline pl;
-  second_pipeline(t, in, &pl);
+  second_pipeline(t, in, &v->pipeline, &pl);
   if (!pl.n || same_pipeline(&pl, &v->pipeline))
     return;
   Verdict scratch = {0};

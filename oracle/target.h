@@ -110,6 +110,10 @@ typedef struct Target {
   /* The pipeline an input's header selects when none is fixed; it must
    * depend on the header's bytes only, so body mutations keep it. */
   void (*header_pipeline)(const uint8_t *header, size_t n, TgPipeline *p);
+  /* Optional: the differential oracle's second pipeline for an input
+   * whose first is first (header: the input's first bytes); false leaves
+   * the default, the pipeline of the header with its bytes flipped. */
+  bool (*second_pipeline)(const TgPipeline *first, const uint8_t *header, size_t n, TgPipeline *p);
   /* Optional: take the user's options (options.h); oracle_init calls it
    * with those its flags gave, before any program. */
   void (*configure)(const RsOptions *o);

@@ -13,7 +13,8 @@ set(RS_MLIR_ROOT /usr/lib/llvm-22 CACHE PATH "MLIR 22's install prefix (libmlir-
 
 # The link line of docs/mlir.md: the C API's static pieces, then the
 # shared libMLIR and libLLVM they call into, and the C++ runtime.
-set(_mlir_capi MLIRCAPIExecutionEngine MLIRCAPITarget MLIRCAPIRegisterEverything MLIRCAPIIR)
+set(_mlir_capi MLIRCAPIExecutionEngine MLIRCAPITarget MLIRCAPIRegisterEverything
+               MLIRCAPITransformDialectTransforms MLIRCAPILinalg MLIRCAPIIR)
 set(_mlir_libs "")
 set(_mlir_missing "")
 foreach(lib ${_mlir_capi})

@@ -354,6 +354,10 @@ static void observe(MlsSession *s, MlsModule *m, uint32_t stage) {
   m->shape = w.shape;
 }
 
+void mls_observed(MlsSession *s, MlsModule *m, const char *stage) {
+  observe(s, m, fnv(stage, strlen(stage), FNV_BASIS));
+}
+
 /* -------------------------------------------------------------- modules */
 
 MlsModule *mls_parse(MlsSession *s, const char *text) {

@@ -66,6 +66,9 @@ void mls_begin(MlsSession *s, const MlsModule *m, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Append a formatted line to the diagnostics. */
 void mls_error(MlsSession *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Report m's features to the observer as after a stage labelled stage
+ * (a stage that is no pass pipeline: a schedule). */
+void mls_observed(MlsSession *s, MlsModule *m, const char *stage);
 /* An MLIR string callback appending to a Buf (user data). */
 void mls_buf_cb(MlirStringRef str, void *buf);
 

@@ -52,6 +52,7 @@
 
 #include "generator/choice.h"
 #include "oracle/oracle.h"
+#include "schedule.h"
 #include "session.h"
 #include "target_mlir.h"
 #include "targets/targets.h"
@@ -65,7 +66,9 @@ typedef struct MlirStage {
   const char *text; /* NULL for a defect */
   bool last;
   int opt;
-  int defect; /* 1 + MlsDefect: put a defect into the module (no pass) */
+  int defect;    /* 1 + MlsDefect: put a defect into the module (no pass) */
+  int sched;     /* 1 + MlsSched: apply a transform schedule (schedule.c; no pass) */
+  uint64_t seed; /* a schedule's choices: the header's, or 0 (then the text's) */
 } MlirStage;
 
 typedef struct Variant {
@@ -198,14 +201,39 @@ static const Variant known_crashes[] = {
      {"builtin.module(" BUFFERIZE " copy-before-write}," DEALLOC ")"}},
 };
 
-/* To the LLVM dialect: the final stage; (e) the JIT's opt level. */
+/* To the LLVM dialect: the final stage; (e) the JIT's opt level.
+ * convert-math-to-libm scalarises math on vectors (a schedule's) into
+ * vector.extract/insert: convert-vector-to-llvm follows it. */
 static const Variant to_llvm[] = {
     {"llvm", {"builtin.module(" TO_LLVM, true, 0}},
     {"llvm-generic", {"builtin.module(convert-to-llvm,reconcile-unrealized-casts)", true, 0}},
     {"llvm-libm",
-     {"builtin.module(func.func(arith-expand),convert-math-to-libm," TO_LLVM, true, 0}},
+     {"builtin.module(func.func(arith-expand),convert-math-to-libm,convert-vector-to-llvm," TO_LLVM,
+      true, 0}},
     {"llvm-O2", {"builtin.module(" TO_LLVM, true, 2}},
 };
+
+/* (b') transform schedules on linalg on tensors (schedule.h): the stage
+ * text is what mlir-opt-22 runs, on the script the reproducer writes. */
+#define SCHEDULE                                                                                   \
+  "builtin.module(transform-preload-library{transform-library-paths=@IN@.transform.mlir},"         \
+  "transform-interpreter)"
+#define SCHED(k)                                                                                   \
+  { SCHEDULE, false, 0, 0, 1 + (k), 0 }
+static const Variant schedules[] = {
+    {"sched-tile-for", SCHED(MLS_SCHED_TILE_FOR)},
+    {"sched-tile-forall", SCHED(MLS_SCHED_TILE_FORALL)},
+    {"sched-fuse", SCHED(MLS_SCHED_FUSE)},
+    {"sched-pad", SCHED(MLS_SCHED_PAD)},
+    {"sched-vectorize", SCHED(MLS_SCHED_VECTORIZE)},
+    {"sched-vectorize-masked", SCHED(MLS_SCHED_VECTORIZE_MASKED)},
+    {"sched-vector-lower", SCHED(MLS_SCHED_VECTOR_LOWER)},
+    {"sched-hoist", SCHED(MLS_SCHED_HOIST)},
+};
+
+/* What a schedule leaves (scf.forall, vector ops) lowered after the loops
+ * stage: in every pipeline with a schedule, before its LLVM stage. */
+static const Variant sched_lower = {"sched-lower", {MLS_SCHEDULE_LOWERING}};
 
 #define N(a) (int)(sizeof a / sizeof *a)
 
@@ -221,6 +249,7 @@ static const struct Phase {
     {"TOSA-level optimisations", tosa_opt, N(tosa_opt), 5},
     {"TOSA to linalg", to_linalg, N(to_linalg), 8},
     {"linalg on tensors", linalg_opt, N(linalg_opt), 5},
+    {"transform schedules", schedules, N(schedules), 3},
     {"bufferization", bufferize, N(bufferize), 8},
     {"loops", loops, N(loops), 8},
     {"LLVM dialect", to_llvm, N(to_llvm), 8},
@@ -234,6 +263,8 @@ static const Variant *variant_named(const char *name, size_t len) {
   for (int k = 0; k < N(known_crashes); k++)
     if (strlen(known_crashes[k].name) == len && !strncmp(known_crashes[k].name, name, len))
       return &known_crashes[k];
+  if (strlen(sched_lower.name) == len && !strncmp(sched_lower.name, name, len))
+    return &sched_lower;
   return NULL;
 }
 
@@ -275,6 +306,11 @@ static void known_count(MltKnown pattern, MltKnown cause) {
   known_confirmed[cause]++;
 }
 
+/* Per schedule kind: inputs whose pipeline ran it, those it applied to,
+ * those the transform refused (an error), those with no op it fits. */
+static long sched_ran[MLS_SCHED_COUNT], sched_applied[MLS_SCHED_COUNT],
+    sched_refused[MLS_SCHED_COUNT], sched_none[MLS_SCHED_COUNT];
+
 /* -mlir_stats=1: the counts, at exit. */
 static void print_stats(void) {
   MltTargetStats st = mlt_target_stats();
@@ -294,6 +330,11 @@ static void print_stats(void) {
             "relaysmith: mlir: known cause %s: %ld miscompiles held its pattern, a replay "
             "confirmed %ld (skipped as known)\n",
             mlt_known_name(k), known_matched[k], known_confirmed[k]);
+  for (int k = 0; k < MLS_SCHED_COUNT; k++)
+    fprintf(stderr,
+            "relaysmith: mlir: schedule %s: %ld inputs, %ld applied, %ld refused (a transform "
+            "error), %ld with no op it fits\n",
+            mls_sched_name(k), sched_ran[k], sched_applied[k], sched_refused[k], sched_none[k]);
 }
 
 static void configure(const RsOptions *o) {
@@ -367,6 +408,35 @@ static char *pool_copy(const char *p, size_t n) {
 
 static void add_variant(TgPipeline *p, const Variant *v) {
   p->stage[p->n++] = (TgStage){v->name, &v->stage, v->stage.last ? TG_ALLOW_FLOAT : 0};
+}
+
+/* Schedule stages chosen by a header carry its seed: copies of the
+ * variant's stage, reused round robin (a pipeline lives for one input). */
+static MlirStage sched_slot[64];
+static int sched_next;
+
+static void add_schedule(TgPipeline *p, const Variant *v, uint64_t seed) {
+  MlirStage *st = &sched_slot[sched_next++ % N(sched_slot)];
+  *st = v->stage;
+  st->seed = seed | 1;
+  p->stage[p->n++] = (TgStage){v->name, st, 0};
+}
+
+/* A pipeline with a schedule gets sched-lower before its final stage,
+ * unless it has it already. */
+static void add_sched_lower(TgPipeline *p) {
+  bool sched = false;
+  for (int i = 0; i < p->n; i++) {
+    const MlirStage *st = p->stage[i].impl;
+    if (st == &sched_lower.stage)
+      return;
+    sched |= st->sched != 0;
+  }
+  if (!sched || !p->n || p->n == TG_MAX_STAGES)
+    return;
+  p->stage[p->n] = p->stage[p->n - 1];
+  p->stage[p->n - 1] = (TgStage){sched_lower.name, &sched_lower.stage, 0};
+  p->n++;
 }
 
 /* MLIR syntax: builtin.module(E1,E2,...) -> one stage per element. */
@@ -443,6 +513,7 @@ static bool parse_pipeline(const char *text, TgPipeline *p, char *err, size_t er
              "the last stage must lower to the LLVM dialect (llvm, llvm-generic, ...)");
     return false;
   }
+  add_sched_lower(p);
   return true;
 }
 
@@ -452,12 +523,40 @@ static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
   uint64_t h = tg_header_hash(data, size);
   p->n = 0;
   for (int i = 0; i < N(phases); i++) {
-    h = h * 6364136223846793005ull + 1442695040888963407ull;
-    uint64_t r = h >> 33;
+    /* The schedule phase draws from a stream of its own, so that the
+     * other phases' variants are those a header chose before it existed. */
+    bool sched = phases[i].v == schedules;
+    uint64_t s = (h ^ 0x5851f42d4c957f2dull) * 0x9e3779b97f4a7c15ull;
+    if (!sched)
+      h = h * 6364136223846793005ull + 1442695040888963407ull;
+    uint64_t r = (sched ? s : h) >> 33;
     if ((int)(r % 8) >= phases[i].keep)
       continue;
-    add_variant(p, &phases[i].v[(r / 8) % (uint64_t)phases[i].n]);
+    const Variant *v = &phases[i].v[(r / 8) % (uint64_t)phases[i].n];
+    if (sched)
+      add_schedule(p, v, s);
+    else
+      add_variant(p, v);
   }
+  add_sched_lower(p);
+}
+
+/* The differential's second pipeline for a first with a schedule, on
+ * three inputs in four: the same pipeline without the schedule (and its
+ * sched-lower), so that the schedule alone is compared. */
+static bool second_pipeline(const TgPipeline *first, const uint8_t *data, size_t size,
+                            TgPipeline *p) {
+  uint64_t h = tg_header_hash(data, size);
+  bool sched = false;
+  p->n = 0;
+  for (int i = 0; i < first->n; i++) {
+    const MlirStage *st = first->stage[i].impl;
+    if (st->sched || st == &sched_lower.stage)
+      sched = true;
+    else
+      p->stage[p->n++] = first->stage[i];
+  }
+  return sched && (h >> 40) % 4 != 0;
 }
 
 /* -------------------------------------------------------------- program */
@@ -475,6 +574,7 @@ struct TgProgram {
   char *defect;       /* the defect the verifier accepted, or NULL */
   char *defect_text;  /* the module with it, as the verifier saw it */
   char defect_op[96]; /* its op and kind: "tosa.tile, wrong shape" */
+  char *script;       /* the last schedule applied (reproducer: X.transform.mlir) */
   char key[256];      /* the failure's discriminator (Verdict.key) */
   char *dyn_text;     /* a static form (load_variant): the dynamic translation */
 };
@@ -597,6 +697,7 @@ static void unload(TgProgram *p) {
   free(p->defect);
   free(p->defect_text);
   free(p->dyn_text);
+  free(p->script);
   free(p);
 }
 
@@ -632,6 +733,42 @@ static TgStatus run_defect(TgProgram *p, const MlirStage *st, char **diag) {
   return TG_OK;
 }
 
+/* A stage on m: its pipeline, or its schedule built for m (into
+ * *script, malloc'd; NULL when no op fits, and the stage changes
+ * nothing).  text is the translation (a fixed pipeline's schedule seed). */
+static MlsStatus run_on(MlsModule *m, const MlirStage *st, const char *text, char **script) {
+  if (!st->sched)
+    return mls_run(session, m, st->text);
+  MlsSched k = (MlsSched)(st->sched - 1);
+  char why[128], stage[64];
+  *script = mls_schedule(session, m, k, st->seed ? st->seed : text_hash(text, 0), why, sizeof why);
+  if (!*script)
+    return MLS_OK;
+  if (tracing()) /* before it runs: a crash or hang inside has it on stderr */
+    fprintf(stderr, "==relaysmith== schedule:\n%s", *script);
+  snprintf(stage, sizeof stage, "schedule %s", mls_sched_name(k));
+  return mls_apply_schedule(session, m, *script, stage);
+}
+
+/* A schedule stage, counted by kind; a transform error is a refusal. */
+static MlsStatus run_schedule(TgProgram *p, const MlirStage *st) {
+  int k = st->sched - 1;
+  free(p->script);
+  p->script = NULL;
+  sched_ran[k]++;
+  MlsStatus r = run_on(p->mod, st, p->text, &p->script);
+  sched_none[k] += !p->script;
+  sched_applied[k] += p->script && r == MLS_OK;
+  sched_refused[k] += p->script && r == MLS_FAILED;
+  if (!p->script) /* the reproducer's command applies a schedule that does nothing */
+    p->script = strdup("module attributes {transform.with_named_sequence} {\n"
+                       "  transform.named_sequence @__transform_main(%root: !transform.any_op "
+                       "{transform.readonly}) {\n    transform.yield\n  }\n}\n");
+  if (tracing() && r != MLS_OK)
+    fprintf(stderr, "==relaysmith== the schedule fails:\n%s", mls_diag(session));
+  return r;
+}
+
 static TgStatus run(TgProgram *p, const TgStage *s, char **diag) {
   p->stage = s->impl;
   if (tracing())
@@ -639,7 +776,8 @@ static TgStatus run(TgProgram *p, const TgStage *s, char **diag) {
             p->stage->text ? p->stage->text : "(a defect)");
   if (p->stage->defect)
     return run_defect(p, p->stage, diag);
-  MlsStatus st = mls_run(session, p->mod, p->stage->text);
+  MlsStatus st =
+      p->stage->sched ? run_schedule(p, p->stage) : mls_run(session, p->mod, p->stage->text);
   if (st == MLS_OK)
     return TG_OK;
   const char *d = mls_diag(session);
@@ -776,6 +914,10 @@ static void joined_pipeline(const TgPipeline *pl, int upto, char *out, size_t ca
  * phase's first (the plainest), or none for a phase that may be left
  * out.  NULL when s is no variant of the tables. */
 static bool baseline_of(const TgStage *s, const Variant **base) {
+  if (((const MlirStage *)s->impl)->sched) {
+    *base = NULL; /* a schedule is optional: left out */
+    return true;
+  }
   for (int i = 0; i < N(phases); i++)
     for (int k = 0; k < phases[i].n; k++)
       if (s->impl == &phases[i].v[k].stage) {
@@ -794,7 +936,9 @@ static bool gives(TgProgram *p, const TgPipeline *pl, int nargs, Tensor *const *
   int opt = 0;
   for (int i = 0; ok && i < pl->n; i++) {
     const MlirStage *st = pl->stage[i].impl;
-    ok = mls_run(session, m, st->text) == MLS_OK && mls_verify(session, m);
+    char *script = NULL;
+    ok = run_on(m, st, p->text, &script) == MLS_OK && mls_verify(session, m);
+    free(script);
     opt = st->opt;
   }
   MlsJit *j = ok && mls_legal(session, m) ? mls_jit(session, m, opt) : NULL;
@@ -842,6 +986,8 @@ static bool blame(TgProgram *p, const TgPipeline *pl, int nargs, Tensor *const *
 
 static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
   verdict_file(v, "in.mlir", p->defect_text ? p->defect_text : p->text);
+  if (p->script)
+    verdict_file(v, "transform.mlir", p->script);
   char pipe[8192], cmd[16384];
   size_t n = 0;
   if (v->stage < 0) {
@@ -983,6 +1129,7 @@ const Target target_mlir = {
     .parse_pipeline = parse_pipeline,
     .stage_names = stage_names,
     .header_pipeline = header_pipeline,
+    .second_pipeline = second_pipeline,
     .configure = configure,
     .load = load,
     .unload = unload,
