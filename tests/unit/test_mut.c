@@ -188,8 +188,10 @@ static void test_property(bool hook) {
     CHECK(t->unchanged == 0);
     /* A span mutation that keeps the subtree is retried, so the program
      * changes (up to the rare subtree that differs only in variable
-     * numbering, which alpha-equivalence ignores). */
-    CHECK_MSG(k == MUT_HEADER || t->same * 20 <= t->calls, "%s: %d of %d the same program",
+     * numbering, which alpha-equivalence ignores, or a leaf whose new
+     * bytes decode to the same program: about 5% of leaf mutations since
+     * the operators of binary.c .. cumulative.c, hence 1 in 16). */
+    CHECK_MSG(k == MUT_HEADER || t->same * 16 <= t->calls, "%s: %d of %d the same program",
               mut_kind_names[k], t->same, t->calls);
   }
 }
