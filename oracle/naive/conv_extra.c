@@ -24,7 +24,7 @@ static void add_tap(Sum *s, DType dt, const Tensor *x, int64_t xi, const Tensor 
 }
 
 static void put_sum(Tensor *r, int64_t o, const Sum *s) {
-  if (r->dtype == DT_FLOAT32 || r->dtype == DT_FLOAT64)
+  if (nv_is_float(r->dtype))
     nv_put_f(r, o, s->f);
   else
     nv_put_i(r, o, (int64_t)s->i);

@@ -169,7 +169,7 @@ void nv_group_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Ten
 static void window_max(const Tensor *x, int64_t p, int64_t y0, int64_t y1, int64_t x0, int64_t x1,
                        Tensor *r, int64_t o) {
   int64_t h = x->shape[2], w = x->shape[3];
-  if (x->dtype == DT_FLOAT32 || x->dtype == DT_FLOAT64) {
+  if (nv_is_float(x->dtype)) {
     double m = -INFINITY;
     for (int64_t a = y0; a < y1; a++)
       for (int64_t b = x0; b < x1; b++)
@@ -230,7 +230,7 @@ void nv_matmul(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
   Tensor *r = outs[0];
   bool ta = nv_bool(at, "transpose_a", false), tb = nv_bool(at, "transpose_b", false);
   int64_t c[IR_MAX_RANK], xc[IR_MAX_RANK], k = w->shape[tb ? 1 : 0];
-  bool fl = r->dtype == DT_FLOAT32 || r->dtype == DT_FLOAT64;
+  bool fl = nv_is_float(r->dtype);
   for (int64_t o = 0; o < r->numel; o++) {
     nv_coord(r->rank, r->shape, o, c);
     memcpy(xc, c, sizeof xc);
