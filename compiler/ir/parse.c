@@ -396,9 +396,9 @@ static DType suffix_dtype(Parser *p, const Tok *t) {
   static const struct {
     const char *s;
     DType dt;
-  } sufs[] = {{"f", DT_FLOAT32}, {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64}, {"f16", DT_FLOAT16},
-              {"i", DT_INT32},   {"i8", DT_INT8},     {"i16", DT_INT16},   {"i32", DT_INT32},
-              {"i64", DT_INT64}};
+  } sufs[] = {{"f", DT_FLOAT32},   {"f32", DT_FLOAT32}, {"f64", DT_FLOAT64},
+              {"f16", DT_FLOAT16}, {"i", DT_INT32},     {"i8", DT_INT8},
+              {"i16", DT_INT16},   {"i32", DT_INT32},   {"i64", DT_INT64}};
   for (size_t i = 0; i < sizeof sufs / sizeof sufs[0]; i++)
     if ((int)strlen(sufs[i].s) == n && memcmp(sufs[i].s, suf, (size_t)n) == 0) {
       if (t->is_float && ir_dtype_is_int(sufs[i].dt))

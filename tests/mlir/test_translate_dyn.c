@@ -1,6 +1,6 @@
 /*
  * test_translate_dyn.c - the translation of Any dims (translate.h,
- * MltOptions): the golden MLIR of tests/mlir/dynamic.relay (UPDATE=1
+ * MltOptions): the golden MLIR of tests/mlir/dynamic.relay (RS_UPDATE_GOLDEN=1
  * rewrites it), its static translation (no `?` anywhere), @main's
  * parameters made dynamic by MltOptions.dyn_params (and the runner's
  * entry casting to them), and the refusals: an Any dim in @main's
@@ -40,7 +40,7 @@ static void golden(const char *relay, const char *mlir) {
     return;
   MltResult r;
   CHECK_MSG(mlt_translate(m, &r), "%s", r.skip);
-  if (r.text && getenv("UPDATE")) {
+  if (r.text && getenv("RS_UPDATE_GOLDEN")) {
     FILE *f = fopen(mlir, "wb");
     fputs(r.text, f);
     fclose(f);
