@@ -24,7 +24,8 @@
 #define MLIR_RANGE(lo, hi, w) (MLIR_UPTO((hi) + 1, w) & ~MLIR_UPTO(lo, w))
 #define MLIR_UNLOWERED(w)                                                                          \
   (MLIR_RANGE(OP_MOD, OP_CUMPROD, w) | MLIR_RANGE(OP_LEAKY_RELU, OP_CONV2D_TRANSPOSE, w) |         \
-   MLIR_RANGE(OP_GATHER, OP_SCATTER_ELEMENTS, w))
+   MLIR_RANGE(OP_GATHER, OP_SCATTER_ELEMENTS, w) |                                                 \
+   MLIR_RANGE(OP_TAKE, OP_TAKE, w)) /* take: its batch_dims has no lowering yet */
 
 const GenPolicy gen_policy_mlir = {
     .name = "mlir",

@@ -89,6 +89,9 @@ static bool accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
       return refuse(t, "constructors (algebraic data types)");
     if (e->call.kind == CALL_OP && !accept_op(e->call.op))
       return refuse(t, "operator %s (no lowering)", ir_op_name(e->call.op));
+    if (e->call.kind == CALL_OP && e->call.op == OP_TAKE &&
+        ir_attr_int(&e->call.attrs, "batch_dims", 0) != 0)
+      return refuse(t, "take with batch_dims (no lowering)");
     if (e->call.kind == CALL_EXPR) {
       if (e->call.callee->kind != EX_GLOBAL)
         return refuse(t, "a call of a closure");
