@@ -244,3 +244,17 @@ RelStatus op_get_str(const Attrs *at, const char *name, const char *dflt, const 
   *v = x->s;
   return REL_OK;
 }
+
+int op_rd_axis(OpAttrReader *r, int64_t dflt, int rank, int64_t lo) {
+  int64_t v = op_rd_int(r, "axis", dflt);
+  if (r->bad)
+    return 0;
+  if (lo < -rank)
+    lo = -rank; /* a rank-0 tensor has no axis at all, not even -1 */
+  if (v < lo || v >= rank) {
+    op_rd_fail(r, "axis %lld out of range [%lld, %d) for rank %d", (long long)v, (long long)lo,
+               rank, rank);
+    return 0;
+  }
+  return (int)(v < 0 ? v + rank : v);
+}

@@ -25,22 +25,6 @@
 
 /* --------------------------------------------------------------- helpers */
 
-/* Error unless t is a rank-1 tensor [n] of dtype dt. */
-static bool want_vector(OpAttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
-  if (t->tensor.rank == 1 && op_dims_match(t->tensor.shape[0], n) && t->tensor.dtype == dt)
-    return true;
-  char got[160], want[32];
-  op_shape_str(want, sizeof want, 1, &n);
-  int len = snprintf(got, sizeof got, "Tensor[");
-  op_shape_str(got + len, sizeof got - (size_t)len, t->tensor.rank, t->tensor.shape);
-  len = (int)strlen(got);
-  snprintf(got + len - 1, sizeof got - (size_t)len + 1, "%s), %s]", t->tensor.rank == 1 ? "," : "",
-           ir_dtype_name(t->tensor.dtype));
-  want[strlen(want) - 1] = 0;
-  op_rd_fail(r, "%s must be Tensor[%s,), %s], got %s", what, want, ir_dtype_name(dt), got);
-  return false;
-}
-
 /* An axis attribute for rank r among those for which ok(axis value) holds
  * (any of [-r, r) when ok is NULL); choice 0 gives pref if allowed. */
 static int64_t pick_axis(OpSolveCtx *cx, int r, int64_t lo, int64_t pref,
@@ -68,33 +52,6 @@ static void elem_convert(const Tensor *src, int64_t i, Tensor *dst, int64_t j) {
   ir_tensor_convert(src, i, dst, j);
 }
 
-/* Splits a shape around axis: outer * len * inner elements. */
-static void split_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner) {
-  *outer = 1;
-  *inner = 1;
-  for (int i = 0; i < axis; i++)
-    *outer *= t->shape[i];
-  for (int i = axis + 1; i < t->rank; i++)
-    *inner *= t->shape[i];
-  *len = t->shape[axis];
-}
-
-/* Reads an axis attribute valid for rank (in [lo, rank), lo >= -rank) and
- * normalises it. */
-static int rd_axis(OpAttrReader *r, int64_t dflt, int rank, int64_t lo) {
-  int64_t v = op_rd_int(r, "axis", dflt);
-  if (r->bad)
-    return 0;
-  if (lo < -rank)
-    lo = -rank; /* a rank-0 tensor has no axis at all, not even -1 */
-  if (v < lo || v >= rank) {
-    op_rd_fail(r, "axis %lld out of range [%lld, %d) for rank %d", (long long)v, (long long)lo,
-               rank, rank);
-    return 0;
-  }
-  return (int)(v < 0 ? v + rank : v);
-}
-
 /* Draws a float tensor type of rank >= 1 within the limits. */
 static Type *draw_float_tensor(OpSolveCtx *cx, uint32_t allowed) {
   int64_t shape[IR_MAX_RANK];
@@ -113,7 +70,7 @@ RelStatus rel_softmax(OpId op, Type *const *args, int nargs, const Attrs *at, Ar
     return st;
   OpAttrReader r = op_rd_begin(op, at, err, errlen);
   int rank = args[0]->tensor.rank;
-  rd_axis(&r, -1, rank, -rank);
+  op_rd_axis(&r, -1, rank, -rank);
   if (r.bad || !op_want_dtype(&r, args[0], OP_FLOATS, "data"))
     return REL_ERROR;
   *out = ir_type_copy(a, args[0]);
@@ -157,7 +114,7 @@ void k_softmax(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor 
     dt = DT_FLOAT32; /* the deliberate bug: the steps in float32, only the result in bfloat16 */
 #endif
   int64_t axis = ir_attr_int(at, "axis", -1), outer, len, inner;
-  split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  op_split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   for (int64_t o = 0; o < outer; o++)
     for (int64_t in = 0; in < inner; in++) {
       int64_t base = o * len * inner + in;
@@ -187,9 +144,9 @@ RelStatus rel_bias_add(OpId op, Type *const *args, int nargs, const Attrs *at, A
     return st;
   OpAttrReader r = op_rd_begin(op, at, err, errlen);
   const Type *d = args[0];
-  int axis = rd_axis(&r, 1, d->tensor.rank, -d->tensor.rank);
+  int axis = op_rd_axis(&r, 1, d->tensor.rank, -d->tensor.rank);
   if (r.bad || !op_want_dtype(&r, d, OP_NUMERIC, "data") ||
-      !want_vector(&r, args[1], d->tensor.shape[axis], d->tensor.dtype, "bias"))
+      !op_want_vector(&r, args[1], d->tensor.shape[axis], d->tensor.dtype, "bias"))
     return REL_ERROR;
   *out = ir_type_copy(a, d);
   return REL_OK;
@@ -223,7 +180,7 @@ void k_bias_add(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor
   const Tensor *x = args[0], *b = args[1];
   Tensor *r = outs[0];
   int64_t axis = ir_attr_int(at, "axis", 1), outer, len, inner;
-  split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  op_split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = (i / inner) % len;
     if (ir_dtype_is_float(x->dtype))
@@ -265,12 +222,12 @@ RelStatus rel_batch_norm(OpId op, Type *const *args, int nargs, const Attrs *at,
   const Type *d = args[0];
   double eps;
   bool center, scale;
-  int axis = rd_axis(&r, 1, d->tensor.rank, -1); /* Relay allows -1 only */
+  int axis = op_rd_axis(&r, 1, d->tensor.rank, -1); /* Relay allows -1 only */
   rd_norm(&r, &eps, &center, &scale);
   if (r.bad || !op_want_dtype(&r, d, OP_FLOATS, "data"))
     return REL_ERROR;
   for (int i = 1; i < 5; i++)
-    if (!want_vector(&r, args[i], d->tensor.shape[axis], d->tensor.dtype, names[i]))
+    if (!op_want_vector(&r, args[i], d->tensor.shape[axis], d->tensor.dtype, names[i]))
       return REL_ERROR;
   Type *fields[3] = {ir_type_copy(a, d), ir_type_copy(a, args[1]), ir_type_copy(a, args[1])};
   *out = ir_tuple_type(a, 3, fields);
@@ -330,7 +287,7 @@ void k_batch_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   int64_t axis = ir_attr_int(at, "axis", 1), outer, len, inner;
   double eps = ir_attr_float(at, "epsilon", 1e-5);
   bool center = ir_attr_bool(at, "center", true), scale = ir_attr_bool(at, "scale", true);
-  split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  op_split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   DType dt = outs[0]->dtype;
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = (i / inner) % len;
@@ -358,11 +315,11 @@ RelStatus rel_layer_norm(OpId op, Type *const *args, int nargs, const Attrs *at,
   const Type *d = args[0];
   double eps;
   bool center, scale;
-  int axis = rd_axis(&r, -1, d->tensor.rank, -d->tensor.rank);
+  int axis = op_rd_axis(&r, -1, d->tensor.rank, -d->tensor.rank);
   rd_norm(&r, &eps, &center, &scale);
   if (r.bad || !op_want_dtype(&r, d, OP_FLOATS, "data") ||
-      !want_vector(&r, args[1], d->tensor.shape[axis], d->tensor.dtype, "gamma") ||
-      !want_vector(&r, args[2], d->tensor.shape[axis], d->tensor.dtype, "beta"))
+      !op_want_vector(&r, args[1], d->tensor.shape[axis], d->tensor.dtype, "gamma") ||
+      !op_want_vector(&r, args[2], d->tensor.shape[axis], d->tensor.dtype, "beta"))
     return REL_ERROR;
   *out = ir_type_copy(a, d);
   return REL_OK;
@@ -404,7 +361,7 @@ void k_layer_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   double eps = ir_attr_float(at, "epsilon", 1e-5);
   bool center = ir_attr_bool(at, "center", true), scale = ir_attr_bool(at, "scale", true);
   DType dt = outs[0]->dtype;
-  split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
+  op_split_axis(x, (int)(axis < 0 ? axis + x->rank : axis), &outer, &len, &inner);
   if (len == 0)
     return; /* nothing to normalise, nothing to write */
   for (int64_t o = 0; o < outer; o++)

@@ -67,29 +67,6 @@
 
 /* --------------------------------------------------------------- helpers */
 
-/* Reads an int axis attribute in [lo, rank) and normalises it to [0, rank). */
-static int rd_axis_in(OpAttrReader *r, int64_t dflt, int rank, int64_t lo) {
-  int64_t v = op_rd_int(r, "axis", dflt);
-  if (r->bad)
-    return 0;
-  if (v < lo || v >= rank) {
-    op_rd_fail(r, "axis %lld out of range [%lld, %d) for rank %d", (long long)v, (long long)lo,
-               rank, rank);
-    return 0;
-  }
-  return (int)(v < 0 ? v + rank : v);
-}
-
-/* Error unless t is a vector [n] of dtype dt (n may be Any). */
-static bool want_channels(OpAttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
-  if (t->tensor.rank == 1 && op_dims_match(t->tensor.shape[0], n) && t->tensor.dtype == dt)
-    return true;
-  char got[96];
-  op_rd_fail(r, "%s must be a %s vector of %lld elements, got %s", what, ir_dtype_name(dt),
-             (long long)n, op_type_str(t, got, sizeof got));
-  return false;
-}
-
 /* One float of the list, choice 0 the first. */
 static double pick_float(OpSolveCtx *cx, const double *v, int n) {
   return v[op_choose(cx->ch, (uint32_t)n)];
@@ -104,13 +81,6 @@ static double attr_f32(DType dt, double v) {
 /* An axis in [lo, rank) for the solvers; choice 0 gives pref when valid. */
 static int64_t pick_axis_in(OpSolveCtx *cx, int64_t lo, int rank, int64_t pref) {
   return op_pick_pref(cx, lo, rank - 1, pref);
-}
-
-/* Splits shape around axis: outer * len * inner elements. */
-static void around(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner) {
-  *outer = op_prod(t->shape, 0, axis);
-  *len = t->shape[axis];
-  *inner = op_prod(t->shape, axis + 1, t->rank);
 }
 
 /* The lowest value of dtype dt (max pooling's start). */
@@ -183,9 +153,9 @@ RelStatus rel_prelu(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
     return st;
   OpAttrReader r = op_rd_begin(op, at, err, errlen);
   const Type *d = args[0];
-  int axis = rd_axis_in(&r, 1, d->tensor.rank, 0);
+  int axis = op_rd_axis(&r, 1, d->tensor.rank, 0);
   if (r.bad || !op_want_dtype(&r, d, OP_FLOATS, "data") ||
-      !want_channels(&r, args[1], d->tensor.shape[axis], d->tensor.dtype, "alpha"))
+      !op_want_vector(&r, args[1], d->tensor.shape[axis], d->tensor.dtype, "alpha"))
     return REL_ERROR;
   *out = ir_type_copy(a, d);
   return REL_OK;
@@ -215,7 +185,7 @@ void k_prelu(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *c
              int nouts, Arena *scratch) {
   const Tensor *x = args[0], *alpha = args[1];
   int64_t outer, len, inner;
-  around(x, (int)ir_attr_int(at, "axis", 1), &outer, &len, &inner);
+  op_split_axis(x, (int)ir_attr_int(at, "axis", 1), &outer, &len, &inner);
   for (int64_t i = 0; i < x->numel; i++) {
     double v = ir_tensor_get_f64(x, i);
     ir_tensor_set_f64(outs[0], i, v > 0 ? v : v * ir_tensor_get_f64(alpha, (i / inner) % len));
@@ -456,7 +426,7 @@ void k_lrn(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *con
   LrnAttrs l = rd_lrn(&r);
   double alpha = attr_f32(dt, l.alpha), beta = attr_f32(dt, l.beta), bias = attr_f32(dt, l.bias);
   int64_t outer, len, inner, half = l.size / 2;
-  around(x, l.axis, &outer, &len, &inner);
+  op_split_axis(x, l.axis, &outer, &len, &inner);
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = (i / inner) % len, base = i - c * inner;
     double s = 0;
@@ -485,7 +455,7 @@ RelStatus rel_group_norm(OpId op, Type *const *args, int nargs, const Attrs *at,
   const Type *d = args[0];
   int rank = d->tensor.rank;
   int64_t groups = op == OP_GROUP_NORM ? op_rd_int(&r, "num_groups", 0) : 1;
-  int axis = rd_axis_in(&r, 1, rank, -rank);
+  int axis = op_rd_axis(&r, 1, rank, -rank);
   op_rd_float(&r, "epsilon", 1e-5);
   op_rd_bool(&r, "center", true);
   op_rd_bool(&r, "scale", true);
@@ -499,8 +469,8 @@ RelStatus rel_group_norm(OpId op, Type *const *args, int nargs, const Attrs *at,
   if (!op_dim_any(c) && c % groups)
     return op_fail(err, errlen, "num_groups=%lld must divide the %lld channels", (long long)groups,
                    (long long)c);
-  if (!want_channels(&r, args[1], c, d->tensor.dtype, "gamma") ||
-      !want_channels(&r, args[2], c, d->tensor.dtype, "beta"))
+  if (!op_want_vector(&r, args[1], c, d->tensor.dtype, "gamma") ||
+      !op_want_vector(&r, args[2], c, d->tensor.dtype, "beta"))
     return REL_ERROR;
   *out = ir_type_copy(a, d);
   return REL_OK;
@@ -548,7 +518,7 @@ bool sample_group_norm(OpId op, OpSolveCtx *cx, OpSig *sig) {
 static int64_t norm_group(OpId op, const Tensor *x, int axis, int64_t groups, int64_t i,
                           int64_t *ngroups) {
   int64_t outer, len, inner;
-  around(x, axis, &outer, &len, &inner);
+  op_split_axis(x, axis, &outer, &len, &inner);
   int64_t c = (i / inner) % len, o = i / (len * inner);
   if (op == OP_GROUP_NORM) {
     *ngroups = outer * groups;
@@ -576,7 +546,7 @@ void k_group_norm(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tens
   double eps = attr_f32(dt, ir_attr_float(at, "epsilon", 1e-5));
   if (x->numel == 0)
     return;
-  around(x, axis, &outer, &len, &inner);
+  op_split_axis(x, axis, &outer, &len, &inner);
   norm_group(op, x, axis, groups, 0, &n);
   double *sum = ARENA_ARRAY(scratch, double, 2 * n);
   double *sq = sum + n;

@@ -210,6 +210,9 @@ OpAttrReader op_rd_begin(OpId op, const Attrs *at, char *err, size_t errlen);
 void op_rd_fail(OpAttrReader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An int attribute; absent gives dflt. */
 int64_t op_rd_int(OpAttrReader *r, const char *name, int64_t dflt);
+/* The axis attribute, valid for rank when in [lo, rank) (lo >= -rank:
+ * a rank-0 tensor has no axis, not even -1), normalised to [0, rank). */
+int op_rd_axis(OpAttrReader *r, int64_t dflt, int rank, int64_t lo);
 /* An optional int attribute (default None): true and *v when set. */
 bool op_rd_opt_int(OpAttrReader *r, const char *name, int64_t *v);
 /* A bool attribute (True/False, or 0/1); absent gives dflt. */
@@ -383,6 +386,11 @@ double op_fmin(double a, double b);
 
 /* Kernels: row-major strides and coordinates. */
 void op_strides(int rank, const int64_t *shape, int64_t *strides);
+/* Error (on r) unless t is a rank-1 tensor [n] of dtype dt (n or the dim
+ * may be Any); what names the argument. */
+bool op_want_vector(OpAttrReader *r, const Type *t, int64_t n, DType dt, const char *what);
+/* Splits t's shape around axis: outer * len * inner elements. */
+void op_split_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner);
 void op_unravel(int64_t index, int rank, const int64_t *shape, int64_t *coord);
 /* Index into a tensor of shape `shape` (rank r) for a coordinate of a
  * broadcast result of rank rout (dims of size 1 repeat). */

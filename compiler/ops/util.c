@@ -368,3 +368,28 @@ bool op_arity(Tensor *const *args, int nargs, int n, Tensor *const *outs, int no
 bool op_has_shape(const Tensor *t, int rank, const int64_t *shape) {
   return t->rank == rank && memcmp(t->shape, shape, sizeof(int64_t) * (size_t)rank) == 0;
 }
+
+bool op_want_vector(OpAttrReader *r, const Type *t, int64_t n, DType dt, const char *what) {
+  if (t->tensor.rank == 1 && op_dims_match(t->tensor.shape[0], n) && t->tensor.dtype == dt)
+    return true;
+  char got[160], want[32];
+  op_shape_str(want, sizeof want, 1, &n);
+  int len = snprintf(got, sizeof got, "Tensor[");
+  op_shape_str(got + len, sizeof got - (size_t)len, t->tensor.rank, t->tensor.shape);
+  len = (int)strlen(got);
+  snprintf(got + len - 1, sizeof got - (size_t)len + 1, "%s), %s]", t->tensor.rank == 1 ? "," : "",
+           ir_dtype_name(t->tensor.dtype));
+  want[strlen(want) - 1] = 0;
+  op_rd_fail(r, "%s must be Tensor[%s,), %s], got %s", what, want, ir_dtype_name(dt), got);
+  return false;
+}
+
+void op_split_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner) {
+  *outer = 1;
+  *inner = 1;
+  for (int i = 0; i < axis; i++)
+    *outer *= t->shape[i];
+  for (int i = axis + 1; i < t->rank; i++)
+    *inner *= t->shape[i];
+  *len = t->shape[axis];
+}

@@ -35,14 +35,15 @@ endif()
 # stay in float32 is found by kernel_fuzzer from nothing; a float32 ->
 # float16 cast that truncates, from the corpus's cast of eight float32
 # zeros to float16 (exact values: the fuzzer must find one that rounds up;
-# only one input in ~10^4 draws that pair of dtypes, so it starts there).
+# only one input in ~10^4 draws that pair of dtypes, so it starts there;
+# with 120 operators seed 1 finds it after about 52,000 runs).
 if(TARGET kernel_fuzzer AND RS_TEST_PASSES)
   add_test(NAME oracle_kernel_bf16_softmax_f32
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:kernel_fuzzer> -
                    kernel 200000 -fault=kernel_bf16_softmax_f32)
   add_test(NAME oracle_kernel_cast_f16_trunc
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:kernel_fuzzer> -
-                   kernel 50000 -fault=kernel_cast_f16_trunc
+                   kernel 300000 -fault=kernel_cast_f16_trunc
                    -seed_inputs=${CMAKE_SOURCE_DIR}/harnesses/corpus/kernel_fuzzer/cast_float32_float16)
   set_tests_properties(oracle_kernel_bf16_softmax_f32 oracle_kernel_cast_f16_trunc
                        PROPERTIES TIMEOUT 600 ENVIRONMENT "${RS_TEST_ENV}")
