@@ -74,6 +74,20 @@ rs_build() {
   cmake --build "$RS_ROOT/build/$preset" ${1:+--target "$@"}
 }
 
+# rs_target_preset TARGET - the build preset a fuzz target is built with
+# (sets RS_PRESET): the MLIR targets build without ASan (mlir), the others
+# with it (fuzz).  Installs MLIR's packages when the target needs them.
+rs_target_preset() {
+  RS_PRESET=fuzz
+  case "$1" in
+    mlir_fuzzer | mlir_text_fuzzer)
+      RS_PRESET=mlir
+      rs_need_mlir
+      ;;
+  esac
+  return 0
+}
+
 # rs_target_files TARGET - where a fuzz target's companion files live.
 # Per-pass targets (pass_fuzzer_<pass>) and fusion_fuzzer share
 # pass_fuzzer's files.  Sets RS_SEEDS (seed corpus directory), RS_DICT and
