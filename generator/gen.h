@@ -105,7 +105,7 @@ typedef struct GenPolicy {
   uint8_t form_weight[GF_COUNT];      /* relative weights; 0 disables a form */
   uint8_t type_weight[GT_COUNT];      /* for the type generator */
   uint8_t pattern_weight[6];          /* operator weight by OpPattern; 0 = never */
-  uint64_t op_deny[2];                /* bit i set: operator i is never called */
+  uint64_t op_deny[OP_WORDS];         /* bit i set: operator i is never called */
   uint32_t features;                  /* GEN_F_* enabled */
   bool swarm;                         /* honour the header's disable bits */
   uint32_t swarm_keep;                /* features the header cannot switch off */
@@ -224,7 +224,7 @@ extern bool gen_test_fault_spans;
 /* The effective configuration a header selects under a policy. */
 typedef struct GenConfig {
   uint32_t features;
-  uint64_t op_allow[2]; /* bit op set: allowed; no bit at or above OP_COUNT */
+  uint64_t op_allow[OP_WORDS]; /* bit op set: allowed; no bit at or above OP_COUNT */
   int budget;
   OpLimits limits;
   uint32_t dtypes;

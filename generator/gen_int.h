@@ -141,7 +141,7 @@ struct GenCtx {
                                     for cfg.limits (0: not looked up) ... */
   uint32_t rec_epoch;            /* ... valid while the cache has this epoch */
   const Type *rec_type;          /* the type whose full recogniser mask ... */
-  uint64_t rec_mask[2];          /* ... is this (one entry, by pointer) */
+  uint64_t rec_mask[OP_WORDS];   /* ... is this (one entry, by pointer) */
   Type *hint_type;               /* the type last drawn from an operator's sampler ... */
   OpId hint_op;                  /* ... and that operator, favoured when it is wanted */
   int names;                     /* counter for global and type names */
@@ -358,7 +358,7 @@ Expr *gen_shape_observed(GenCtx *g, Type *t, int budget);
              .max_numel = 256,                                                                     \
              .max_flops = 16384,                                                                   \
              .dtypes = (1u << DT_COUNT) - 1},                                                      \
-  .dtypes = (1u << DT_COUNT) - 1, .poly_weight = 3
+  .dtypes = (1u << DT_COUNT) - 1, .poly_weight = 5
 
 /* The data every pass-directed policy has in common with the default
  * policy (types, operators, swarm, limits); each adds its name, doc,

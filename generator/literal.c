@@ -72,6 +72,7 @@ static uint8_t (*value_table(DType dt))[8] {
 static inline void store(uint8_t *data, int64_t i, int size, const uint8_t *v) {
   switch (size) {
   case 1: data[i] = v[0]; break;
+  case 2: memcpy(data + 2 * i, v, 2); break;
   case 4: memcpy(data + 4 * i, v, 4); break;
   case 8: memcpy(data + 8 * i, v, 8); break;
   default: memcpy(data + i * size, v, (size_t)size); break;

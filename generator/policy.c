@@ -20,8 +20,6 @@
 #include "breaker.h"
 #include "gen_int.h"
 
-_Static_assert(OP_COUNT <= 128, "operator masks are 128 bits");
-
 const GenPolicy gen_policy_default = {
     .name = "default",
     .doc = "every language feature and operator, programs of ~10-40 nodes",
@@ -67,16 +65,16 @@ static OpLimits header_limits(const GenPolicy *p, uint8_t knob) {
 
 /* The operators policy p allows (remembered for the last deny-list and
  * pattern weights seen). */
-static void policy_ops(const GenPolicy *p, uint64_t allow[2]) {
+static void policy_ops(const GenPolicy *p, uint64_t allow[OP_WORDS]) {
   static _Thread_local struct {
     bool valid;
-    uint64_t deny[2];
+    uint64_t deny[OP_WORDS];
     uint8_t pw[6];
   } last;
-  static _Thread_local uint64_t mask[2];
+  static _Thread_local uint64_t mask[OP_WORDS];
   if (!last.valid || memcmp(last.deny, p->op_deny, sizeof last.deny) ||
       memcmp(last.pw, p->pattern_weight, sizeof last.pw)) {
-    mask[0] = mask[1] = 0;
+    memset(mask, 0, sizeof mask);
     for (int op = 0; op < OP_COUNT; op++) {
       bool denied = (p->op_deny[op / 64] >> (op % 64)) & 1;
       if (!denied && p->pattern_weight[op_table[op].pattern] > 0)
@@ -86,8 +84,33 @@ static void policy_ops(const GenPolicy *p, uint64_t allow[2]) {
     memcpy(last.deny, p->op_deny, sizeof last.deny);
     memcpy(last.pw, p->pattern_weight, sizeof last.pw);
   }
-  allow[0] = mask[0];
-  allow[1] = mask[1];
+  memcpy(allow, mask, sizeof mask);
+}
+
+/* Set in words the n low bits of v, from bit `at` on (bits past the
+ * last word are dropped). */
+static void or_bits(uint64_t words[OP_WORDS], int at, uint64_t v, int n) {
+  if (n < 64)
+    v &= (1ull << n) - 1;
+  int w = at / 64, s = at % 64;
+  if (w < OP_WORDS)
+    words[w] |= v << s;
+  if (s && w + 1 < OP_WORDS)
+    words[w + 1] |= v >> (64 - s);
+}
+
+/* The operators header bytes h[5..13] disable: operator op is bit op % 72
+ * of those 72 bits (h[5] bit 0 first), so the bits repeat every 72
+ * operators. */
+static void header_ops(const uint8_t h[GEN_HEADER_BYTES], uint64_t off[OP_WORDS]) {
+  uint64_t lo = 0;
+  for (int i = 0; i < 8; i++)
+    lo |= (uint64_t)h[5 + i] << (8 * i);
+  memset(off, 0, OP_WORDS * sizeof *off);
+  for (int at = 0; at < OP_COUNT; at += 72) {
+    or_bits(off, at, lo, 64);
+    or_bits(off, at + 64, h[13], 8);
+  }
 }
 
 void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig *c) {
@@ -108,9 +131,10 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   for (int f = 0; f < GEN_NFEATURES; f++)
     if (((bits >> (2 * f)) & 3) == 3 && !(p->swarm_keep >> f & 1))
       c->features &= ~(1u << f);
-  for (int op = 0; op < OP_COUNT; op++) /* operator op has bit op % 72 */
-    if (h[5 + op % 72 / 8] >> (op % 8) & 1)
-      c->op_allow[op / 64] &= ~(1ull << (op % 64));
+  uint64_t off[OP_WORDS];
+  header_ops(h, off);
+  for (int i = 0; i < OP_WORDS; i++)
+    c->op_allow[i] &= ~off[i];
   if (h[14] >> 4)
     c->boost_form = (h[14] >> 4) - 1;
 }

@@ -2,7 +2,7 @@
  * poly.c - generated polymorphic global functions: def @f[A](%x: A, ..)
  * -> R, over one type variable A or two (fn[A, B]), called at several
  * instantiations (tensors, tuples, functions, refs, ADTs) in one program,
- * and now and then a mutually recursive pair over List[A].
+ * and, as often as a single one, a mutually recursive pair over List[A].
  *
  * The RFC's rule: a value of type A is used only where A is in scope,
  * and only passed around: returned, bound, put in tuples and
@@ -19,7 +19,7 @@
  * a value in the body, and the call's argument for it, generated
  * self-typing, fixes A for inference), then up to two of fn(A) -> A,
  * fn(A) -> T, List[A], Option[A], a generated ADT over A, (A, T) and a
- * concrete T; one signature in three (not a pair's) has a second type
+ * concrete T; one signature in two (not a pair's) has a second type
  * parameter B: a parameter of type B, then maybe fn(B) -> A or (A, B).
  * R stays over A, so B takes a fresh instantiation at every call, fixed
  * by its self-typing argument.  A mutually recursive pair shares one signature whose
@@ -215,7 +215,7 @@ static Type *new_sig(GenCtx *g, Type *t, bool pair, Type **s) {
   int extra = (int)gen_choose(g, 3);
   for (int i = 0; i < extra && np < MAXP; i++)
     p[np++] = param_type(g, a);
-  uint32_t w1[2] = {2, 1}; /* a two-way draw: a leaf mutation always flips it */
+  uint32_t w1[2] = {1, 1}; /* a two-way draw: a leaf mutation always flips it */
   if (pair || gen_weighted(&g->st, w1, 2) == 0)
     return ir_func_type(g->a, 1, &a, np, p, ret);
   /* A second type parameter, fn[A, B]: a parameter of type B (its
@@ -392,7 +392,7 @@ Expr *gen_poly_form(GenCtx *g, Type *t, int budget) {
   for (int i = 0; i < ne; i++)
     w[i] = 2;
   w[ne] = new_ok(g, budget, 1) ? 4 : 0;
-  w[ne + 1] = pair_ok(g, budget) ? 1 : 0;
+  w[ne + 1] = pair_ok(g, budget) ? 12 : 0;
   int k = gen_weighted(&g->st, w, ne + 2);
   g->pure = false;
   if (k < ne) {

@@ -306,6 +306,10 @@ typedef enum OpId {
   OP_COUNT
 } OpId;
 
+/* Sets of operators are bit masks of OP_WORDS 64-bit words: operator op
+ * is bit op % 64 of word op / 64. */
+#define OP_WORDS ((OP_COUNT + 63) / 64)
+
 const char *ir_op_name(OpId op);
 const char *ir_op_schema(OpId op);
 bool ir_op_lookup(const char *name, size_t len, OpId *out);

@@ -85,7 +85,7 @@ RelStatus rel_binary(OpId op, Type *const *args, int nargs, const Attrs *at, Are
 }
 
 bool rec_binary(OpId op, const Type *want, const OpLimits *lim) {
-  return op_fits(want, lim) && (bin_dtypes(op) & (1u << want->tensor.dtype));
+  return op_fits_dtype(want, lim, bin_dtypes(op));
 }
 
 bool solve_binary(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {

@@ -87,10 +87,7 @@ RelStatus rel_broadcast(OpId op, Type *const *args, int nargs, const Attrs *at, 
 }
 
 bool rec_broadcast(OpId op, const Type *want, const OpLimits *lim) {
-  if (!op_fits(want, lim))
-    return false;
-  DType dt = want->tensor.dtype;
-  return is_compare(op) ? dt == DT_BOOL : (bin_dtypes(op) & (1u << dt)) != 0;
+  return op_fits_dtype(want, lim, is_compare(op) ? 1u << DT_BOOL : bin_dtypes(op));
 }
 
 /* The operand dtype for a comparison producing a wanted bool: bool (the

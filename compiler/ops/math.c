@@ -48,11 +48,9 @@ RelStatus rel_math(OpId op, Type *const *args, int nargs, const Attrs *at, Arena
 }
 
 bool rec_math(OpId op, const Type *want, const OpLimits *lim) {
-  if (!op_fits(want, lim))
-    return false;
   if (is_pred(op)) /* the float input is invented */
-    return want->tensor.dtype == DT_BOOL && (lim->dtypes & OP_FLOATS);
-  return (math_dtypes(op) & (1u << want->tensor.dtype)) != 0;
+    return (lim->dtypes & OP_FLOATS) && op_fits_dtype(want, lim, 1u << DT_BOOL);
+  return op_fits_dtype(want, lim, math_dtypes(op));
 }
 
 /* Complete sig for argument x and result want. */

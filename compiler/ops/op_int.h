@@ -160,6 +160,12 @@ static inline int64_t op_u2i(uint64_t u) {
  * (recognizers use it: a solution's arguments are at least as big). */
 bool op_fits(const Type *t, const OpLimits *lim);
 
+/* op_fits for a tensor type with a dtype in allowed (the dtype, cheaper,
+ * is tested first: most recognizers refuse most wanted types by it). */
+static inline bool op_fits_dtype(const Type *t, const OpLimits *lim, uint32_t allowed) {
+  return t && t->kind == TY_TENSOR && (allowed & (1u << t->tensor.dtype)) && op_fits(t, lim);
+}
+
 /* True when t is a tensor type with a dtype in allowed whose rank, every
  * dim (max_dim) and element count are within lim. */
 static inline bool op_fits_dims(const OpLimits *lim, const Type *t, uint32_t allowed) {

@@ -93,11 +93,11 @@ RelStatus rel_argreduce(OpId op, Type *const *args, int nargs, const Attrs *at, 
 }
 
 bool rec_reduce(OpId op, const Type *want, const OpLimits *lim) {
-  return op_fits(want, lim) && (OP_NUMERIC & (1u << want->tensor.dtype));
+  return op_fits_dtype(want, lim, OP_NUMERIC);
 }
 
 bool rec_argreduce(OpId op, const Type *want, const OpLimits *lim) {
-  return op_fits(want, lim) && want->tensor.dtype == DT_INT32;
+  return op_fits_dtype(want, lim, 1u << DT_INT32);
 }
 
 /* Write the attributes for reducing a rank-`rank` input over mask: the

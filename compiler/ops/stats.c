@@ -86,7 +86,7 @@ RelStatus rel_stats(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
 }
 
 bool rec_stats(OpId op, const Type *want, const OpLimits *lim) {
-  return op_fits(want, lim) && (stats_dtypes(op) & (1u << want->tensor.dtype));
+  return op_fits_dtype(want, lim, stats_dtypes(op));
 }
 
 /* Draw variance's mean for data x reduced over mask, and unbiased: a

@@ -73,7 +73,7 @@ RelStatus rel_unary(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
 }
 
 bool rec_unary(OpId op, const Type *want, const OpLimits *lim) {
-  return op_fits(want, lim) && (unary_dtypes(op) & (1u << want->tensor.dtype));
+  return op_fits_dtype(want, lim, unary_dtypes(op));
 }
 
 /* Draw clip's bounds; choice 0 gives [0, 6].  a_min > a_max is allowed
