@@ -73,6 +73,7 @@ typedef struct Run {
   char *detail, *repro; /* malloc'd, or NULL */
   int nstages;          /* stages named by -trace=1, in the order run */
   char *sname[MAX_STAGES], *stext[MAX_STAGES];
+  char *script; /* the last transform schedule the run applied (-trace=1), or NULL */
 } Run;
 
 /* ----------------------------------------------------------- options */
@@ -246,6 +247,14 @@ static void read_run(Run *r) {
     r->sname[r->nstages] = strndup(nm, (size_t)(colon - nm));
     r->stext[r->nstages++] = strndup(colon + 2, eol - (size_t)(colon + 2 - nm));
   }
+  static const char sched[] = "==relaysmith== schedule:\n";
+  const char *last = NULL;
+  for (const char *p = r->log; (p = strstr(p, sched)); p++)
+    last = p + strlen(sched);
+  if (last) {
+    const char *end = strstr(last, "\n==relaysmith== ");
+    r->script = strndup(last, end ? (size_t)(end - last) + 1 : strlen(last));
+  }
   r->report = strstr(r->log, "==relaysmith== FAILURE");
   if (!r->report)
     return;
@@ -263,6 +272,7 @@ static void run_free(Run *r) {
   for (int i = 0; i < r->nstages; i++)
     free(r->sname[i]), free(r->stext[i]);
   free(r->log);
+  free(r->script);
   free(r->detail);
   free(r->repro);
 }
@@ -345,6 +355,20 @@ static bool blamed(const Run *r, char *names, size_t ncap, char *passes, size_t 
 
 /* --------------------------------------------------------- the crash */
 
+/* Append the len bytes at s to out (*n of cap used), each @IN@ replaced
+ * by name. */
+static void put_named(char *out, size_t cap, size_t *n, const char *s, size_t len,
+                      const char *name) {
+  const char *end = s + len;
+  while (s < end && *n < cap) {
+    const char *at = strstr(s, "@IN@");
+    size_t k = at && at + 4 <= end ? (size_t)(at - s) : (size_t)(end - s);
+    bool sub = k < (size_t)(end - s);
+    *n += (size_t)snprintf(out + *n, cap - *n, "%.*s%s", (int)k, s, sub ? name : "");
+    s += k + (sub ? 4 : 0);
+  }
+}
+
 /* For a crash inside MLIR (no report, so no files): the translation into
  * base.in.mlir and the commands up to the stage it crashed in, into
  * r->repro (the stages of the pipeline that crashed: the first n traced,
@@ -362,6 +386,10 @@ static bool crash_repro(const OracleConfig *c, const uint8_t *data, size_t size,
   snprintf(path, sizeof path, "%s.in.mlir", base);
   bool ok = ty_check_module(m, &d) && (text = c->target->export(m, why, sizeof why)) &&
             tool_write_file(path, text, strlen(text));
+  /* A schedule stage names its script @IN@.transform.mlir: the one the
+   * run printed. */
+  snprintf(path, sizeof path, "%s.transform.mlir", base);
+  ok = ok && (!r->script || tool_write_file(path, r->script, strlen(r->script)));
   free(text);
   diag_free(&d);
   ir_module_free(m);
@@ -369,15 +397,18 @@ static bool crash_repro(const OracleConfig *c, const uint8_t *data, size_t size,
     return false;
   size_t cap = 16384, n = 0;
   r->repro = malloc(cap);
-  n += (size_t)snprintf(r->repro, cap, "# the crash, in stage %d (%s): %s\n", r->nstages - from,
-                        r->sname[r->nstages - 1], r->stext[r->nstages - 1]);
+  n += (size_t)snprintf(r->repro, cap, "# the crash, in stage %d (%s): ", r->nstages - from,
+                        r->sname[r->nstages - 1]);
+  const char *last = r->stext[r->nstages - 1];
+  put_named(r->repro, cap, &n, last, strlen(last), name);
+  n += (size_t)snprintf(r->repro + n, cap - n, "\n");
   n += (size_t)snprintf(r->repro + n, cap - n, "mlir-opt-22 --pass-pipeline='builtin.module(");
   for (int i = from, k = 0; i < r->nstages && n < cap; i++) {
     const char *t = r->stext[i];
     if (strncmp(t, "builtin.module(", 15) != 0)
       continue; /* a defect stage: not in mlir-opt */
-    n += (size_t)snprintf(r->repro + n, cap - n, "%s%.*s", k++ ? "," : "", (int)strlen(t) - 16,
-                          t + 15);
+    n += (size_t)snprintf(r->repro + n, cap - n, "%s", k++ ? "," : "");
+    put_named(r->repro, cap, &n, t + 15, strlen(t) - 16, name);
   }
   if (n < cap)
     snprintf(r->repro + n, cap - n, ")' %s.in.mlir\n", name);
