@@ -371,14 +371,19 @@ static bool vectorize_plain(Build *B, bool per_op) {
 }
 
 /* Vectorize the chosen ops with vector sizes at or above their static
- * sizes (above: masked).  False when no op fits. */
+ * sizes (above: masked).  An op that divides integers keeps its sizes:
+ * the vectorizer divides on the masked-off lanes too, whose divisors are
+ * poison, and the compiled code traps (docs/findings/mlir.md #39).  False
+ * when no op fits. */
 static bool vectorize_masked(Build *B) {
   int ops[MAX_PICKED], n = choose(B, maskable, ops);
   for (int k = 0; k < n; k++) {
     const SOp *d = &B->p->op[ops[k]];
     int64_t v[MAX_LOOPS];
-    for (int i = 0; i < d->nloops; i++)
-      v[i] = d->size[i] + (pick(&B->rng, 2) ? 0 : 1 + pick(&B->rng, 4));
+    for (int i = 0; i < d->nloops; i++) {
+      int64_t extra = pick(&B->rng, 2) ? 0 : 1 + pick(&B->rng, 4);
+      v[i] = d->size[i] + (d->divides ? 0 : extra);
+    }
     put(&B->b, "    transform.structured.vectorize %%op#%d vector_sizes ", ops[k]);
     put_list(&B->b, v, d->nloops);
     put(&B->b, "%s : %s\n", pick(&B->rng, 4) ? "" : " {vectorize_nd_extract}", ANY);
