@@ -121,6 +121,7 @@ struct Tr {
   bool static_only;    /* MltOptions.static_shapes: no `?` anywhere */
   uint64_t dyn_params; /* MltOptions.dyn_params */
   int ndyn;            /* values defined with a `?` dim */
+  bool linalg;         /* MltOptions.linalg: the linalg road (linalg.c) */
 };
 
 /* Refuse the module while emitting it (the first reason is kept). */
@@ -213,6 +214,9 @@ Val *emit_linalg(Fn *f, const char *op, const char *attrs, Val *x, Val *y, Val *
 /* An int or int-list attribute: its values and count (-1 when absent or
  * None). */
 int attr_ints(const Attrs *at, const char *name, const int64_t **v);
+/* The axes a reduction's attributes select for a rank-`rank` input, as a
+ * bit mask (None or [] is every axis; exclude inverts). */
+uint32_t attr_reduce_axes(const Attrs *at, int rank);
 /* An axis in [-rank, rank) made non-negative. */
 static inline int attr_axis(int64_t a, int rank) {
   return (int)(a < 0 ? a + rank : a);
@@ -285,5 +289,14 @@ Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt);
 /* Whether the translator takes @main (NULL: there is none) and every
  * global it reaches; false with the reason in t->skip. */
 bool accept_module(Tr *t, GlobalFn *main);
+
+/* ------------------------------------------- the linalg road (linalg.c) */
+
+/* Whether the linalg road takes every operator @main reaches (after
+ * accept_module); false with the reason in t->skip. */
+bool lin_accept(Tr *t, GlobalFn *main);
+/* Operator call e on the linalg road: static arguments a, static result
+ * type rt. */
+Val *lin_emit_op(Fn *f, const Expr *e, Val **a, const Type *rt);
 
 #endif
