@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compiler/ops/op.h"
 #include "linalg_int.h"
@@ -49,7 +50,12 @@ static bool lin_takes_op(OpId op) {
   case OP_BATCH_MATMUL:
   case OP_SOFTMAX:
   case OP_LOG_SOFTMAX:
-  case OP_BIAS_ADD: return true;
+  case OP_BIAS_ADD:
+  case OP_STRIDED_SLICE:
+  case OP_REVERSE:
+  case OP_TILE:
+  case OP_SPLIT:
+  case OP_STACK: return true;
   default: return false;
   }
 }
@@ -73,7 +79,9 @@ static bool lin_accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
     return lin_accept_expr(t, e->if_.cond, seen) && lin_accept_expr(t, e->if_.then, seen) &&
            lin_accept_expr(t, e->if_.els, seen);
   case EX_CALL:
-    if (e->call.kind == CALL_OP && !lin_takes_op(e->call.op)) {
+    if (e->call.kind == CALL_OP && !lin_takes_op(e->call.op) &&
+        !(e->call.op == OP_PAD &&
+          !strcmp(ir_attr_str(&e->call.attrs, "pad_mode", "constant"), "constant"))) {
       snprintf(t->skip, sizeof t->skip, "the linalg road: operator %s (not on the road)",
                ir_op_name(e->call.op));
       return false;

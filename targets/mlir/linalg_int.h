@@ -42,6 +42,12 @@ Val *lin_fill(Fn *f, const Type *t, double v);
  * tensor.expand_shape). */
 Val *lin_reshape(Fn *f, Val *x, int rank, const int64_t *shape);
 
+/* xs[0..n) joined along axis into static type rt (tensor.concat). */
+Val *lin_concat(Fn *f, int n, Val **xs, int axis, const Type *rt);
+
+/* linalg_index.c: strided_slice, reverse, tile, split, stack, nn.pad. */
+Val *lin_emit_index(Fn *f, const Expr *e, Val **a, const Type *rt);
+
 /* linalg_ops.c: the other families on the road: reductions, shapes,
  * joins, matmul and nn; rt is the static result type. */
 Val *lin_emit_other(Fn *f, const Expr *e, Val **a, const Type *rt);

@@ -114,7 +114,7 @@ static Val *lin_expand(Fn *f, Val *x, const Type *rt) {
 }
 
 /* xs[0..n) joined along axis: tensor.concat. */
-static Val *lin_concat(Fn *f, int n, Val **xs, int axis, const Type *rt) {
+Val *lin_concat(Fn *f, int n, Val **xs, int axis, const Type *rt) {
   if (n == 1)
     return xs[0];
   const char **names = ARENA_ARRAY(f->t->a, const char *, n);
@@ -362,6 +362,6 @@ Val *lin_emit_other(Fn *f, const Expr *e, Val **a, const Type *rt) {
   case OP_SOFTMAX:
   case OP_LOG_SOFTMAX: return lin_softmax(f, op, a[0], at);
   case OP_BIAS_ADD: return lin_bias_add(f, a[0], a[1], at, rt);
-  default: assert(!"refused by lin_accept"); return a[0];
+  default: return lin_emit_index(f, e, a, rt);
   }
 }

@@ -217,6 +217,10 @@ int attr_ints(const Attrs *at, const char *name, const int64_t **v);
 /* The axes a reduction's attributes select for a rank-`rank` input, as a
  * bit mask (None or [] is every axis; exclude inverts). */
 uint32_t attr_reduce_axes(const Attrs *at, int rank);
+/* strided_slice's begin and step per axis of an input of the given dims
+ * (shape.c's slice_plan; the sizes are the result type's). */
+void attr_slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int64_t *begin,
+                           int64_t *step);
 /* An axis in [-rank, rank) made non-negative. */
 static inline int attr_axis(int64_t a, int rank) {
   return (int)(a < 0 ? a + rank : a);

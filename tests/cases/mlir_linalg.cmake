@@ -1,6 +1,6 @@
 # The linalg road (targets/mlir/linalg.c: relayc to linalg + tensor +
 # arith/math, no TOSA; docs/mlir.md, "The linalg road"):
-#   mlir_linalg_golden    tests/mlir/linalg.relay and the goldens the road
+#   mlir_linalg_golden    tests/mlir/linalg*.relay and the goldens the road
 #                         takes, translated by it, validated, lowered, run by
 #                         mlir-opt-22/mlir-runner-22 and compared exactly (by
 #                         the result oracle's rules) with relayc's
@@ -18,7 +18,8 @@ add_test(NAME mlir_linalg_golden
          COMMAND sh -c "\"$0\" \"$@\" >'${CMAKE_BINARY_DIR}/mlir_linalg_golden.log' 2>&1; rc=$?; \
 cat '${CMAKE_BINARY_DIR}/mlir_linalg_golden.log'; [ $rc = 0 ] && \
 grep -q 'the linalg road: 0 of' '${CMAKE_BINARY_DIR}/mlir_linalg_golden.log'"
-                 $<TARGET_FILE:mlir_check> --linalg --seeds 3 ${_d}/linalg.relay ${_d}/binary.relay
+                 $<TARGET_FILE:mlir_check> --linalg --seeds 3 ${_d}/linalg.relay ${_d}/linalg_index.relay
+                 ${_d}/binary.relay ${_d}/shape.relay
                  ${_d}/cast.relay ${_d}/clip.relay ${_d}/compare.relay ${_d}/control.relay
                  ${_d}/dense.relay ${_d}/dynamic.relay ${_d}/unary.relay)
 add_test(NAME mlir_linalg_validate COMMAND mlir_check --linalg --count 20000 --max-len 4096
