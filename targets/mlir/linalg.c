@@ -55,7 +55,10 @@ static bool lin_takes_op(OpId op) {
   case OP_REVERSE:
   case OP_TILE:
   case OP_SPLIT:
-  case OP_STACK: return true;
+  case OP_STACK:
+  case OP_CONV2D:
+  case OP_MAX_POOL2D:
+  case OP_GLOBAL_AVG_POOL2D: return true;
   default: return false;
   }
 }

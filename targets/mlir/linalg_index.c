@@ -78,8 +78,7 @@ static Val *lin_tile(Fn *f, Val *x, const Type *rt) {
 
 /* The block of x at offsets start with the given sizes and strides:
  * tensor.extract_slice (x itself when that is all of it). */
-static Val *lin_slice(Fn *f, Val *x, const int64_t *start, const int64_t *size,
-                      const int64_t *step) {
+Val *lin_slice(Fn *f, Val *x, const int64_t *start, const int64_t *size, const int64_t *step) {
   int r = mty_rank(x);
   bool all = mty_same_shape(r, mty_shape(x), r, size);
   for (int i = 0; i < r; i++)
@@ -145,30 +144,16 @@ static Val *lin_stack(Fn *f, Val *t, const Attrs *at, const Type *rt) {
   return lin_concat(f, t->n, xs, axis, rt);
 }
 
-/* nn.pad, constant mode: negative pads crop first (extract_slice), then
- * tensor.pad yielding the value converted to x's dtype (as cast does). */
-static Val *lin_pad(Fn *f, Val *x, Val *value, const Attrs *at, const Type *rt) {
-  const Attr *pw = ir_attr_get(at, "pad_width");
+Val *lin_pad_value(Fn *f, Val *x, const int64_t *lo, const int64_t *hi, Val *value) {
   int r = mty_rank(x);
-  int64_t lo[IR_MAX_RANK] = {0}, hi[IR_MAX_RANK] = {0}, start[IR_MAX_RANK], size[IR_MAX_RANK];
-  bool none = true;
-  for (int i = 0; pw && pw->kind == AV_PAIRS && i < r; i++)
-    lo[i] = pw->ints[2 * i], hi[i] = pw->ints[2 * i + 1];
-  for (int i = 0; i < r; i++) {
-    start[i] = lo[i] < 0 ? -lo[i] : 0;
-    size[i] = mty_shape(x)[i] - start[i] - (hi[i] < 0 ? -hi[i] : 0);
-    lo[i] = lo[i] > 0 ? lo[i] : 0;
-    hi[i] = hi[i] > 0 ? hi[i] : 0;
-    none &= !lo[i] && !hi[i];
-  }
-  x = lin_slice(f, x, start, size, NULL);
-  if (none)
-    return x;
+  int64_t shape[IR_MAX_RANK];
+  for (int i = 0; i < r; i++)
+    shape[i] = lo[i] + mty_shape(x)[i] + hi[i];
   value = lin_cast(f, value, mty_dtype(x));
   const char *vn = fn_use(f, value), *xn = fn_use(f, x), *el = mty_elem(mty_dtype(x));
   Val *s = fn_def(f, NULL, el);
   fn_out(f, "tensor.extract %s[] : %s\n", vn, value->ty);
-  Val *v = fn_def(f, rt, NULL);
+  Val *v = fn_def(f, mty_tensor(f, mty_dtype(x), r, shape), NULL);
   fn_out(f, "tensor.pad %s low[", xn);
   for (int i = 0; i < r; i++)
     fn_out(f, "%s%lld", i ? ", " : "", (long long)lo[i]);
@@ -188,6 +173,42 @@ static Val *lin_pad(Fn *f, Val *x, Val *value, const Attrs *at, const Type *rt) 
   return v;
 }
 
+/* nn.pad, constant mode: negative pads crop first (extract_slice), then
+ * tensor.pad yielding the value converted to x's dtype (as cast does). */
+static Val *lin_pad(Fn *f, Val *x, Val *value, const Attrs *at) {
+  const Attr *pw = ir_attr_get(at, "pad_width");
+  int r = mty_rank(x);
+  int64_t lo[IR_MAX_RANK] = {0}, hi[IR_MAX_RANK] = {0}, start[IR_MAX_RANK], size[IR_MAX_RANK];
+  bool none = true;
+  for (int i = 0; pw && pw->kind == AV_PAIRS && i < r; i++)
+    lo[i] = pw->ints[2 * i], hi[i] = pw->ints[2 * i + 1];
+  for (int i = 0; i < r; i++) {
+    start[i] = lo[i] < 0 ? -lo[i] : 0;
+    size[i] = mty_shape(x)[i] - start[i] - (hi[i] < 0 ? -hi[i] : 0);
+    lo[i] = lo[i] > 0 ? lo[i] : 0;
+    hi[i] = hi[i] > 0 ? hi[i] : 0;
+    none &= !lo[i] && !hi[i];
+  }
+  x = lin_slice(f, x, start, size, NULL);
+  return none ? x : lin_pad_value(f, x, lo, hi, value);
+}
+
+/* NCHW x padded (with the rank-0 value) and cropped to what output
+ * extents o of window w read: Relay's written padding, trimmed where the
+ * output does not reach it, or ceil mode's overhang. */
+Val *lin_window_input(Fn *f, Val *x, const Win *w, const int64_t *o, Val *value) {
+  int64_t lo[4] = {0, 0, w->lo[0], w->lo[1]}, hi[4] = {0}, start[4] = {0};
+  int64_t size[4] = {mty_shape(x)[0], mty_shape(x)[1], attr_win_need(w, 0, o[0]),
+                     attr_win_need(w, 1, o[1])};
+  for (int i = 0; i < 2; i++) {
+    int64_t h = size[2 + i] - w->lo[i] - mty_shape(x)[2 + i];
+    hi[2 + i] = h > 0 ? h : 0;
+  }
+  if (lo[2] || lo[3] || hi[2] || hi[3])
+    x = lin_pad_value(f, x, lo, hi, value);
+  return lin_slice(f, x, start, size, NULL);
+}
+
 Val *lin_emit_index(Fn *f, const Expr *e, Val **a, const Type *rt) {
   const Attrs *at = &e->call.attrs;
   switch (e->call.op) {
@@ -197,7 +218,7 @@ Val *lin_emit_index(Fn *f, const Expr *e, Val **a, const Type *rt) {
   case OP_TILE: return lin_tile(f, a[0], rt);
   case OP_SPLIT: return lin_split(f, a[0], at, rt);
   case OP_STACK: return lin_stack(f, a[0], at, rt);
-  case OP_PAD: return lin_pad(f, a[0], a[1], at, rt);
+  case OP_PAD: return lin_pad(f, a[0], a[1], at);
   default: assert(!"not an index operator on the road"); return a[0];
   }
 }

@@ -45,6 +45,15 @@ Val *lin_reshape(Fn *f, Val *x, int rank, const int64_t *shape);
 /* xs[0..n) joined along axis into static type rt (tensor.concat). */
 Val *lin_concat(Fn *f, int n, Val **xs, int axis, const Type *rt);
 
+/* x padded by lo[i] before and hi[i] after dim i with the rank-0 value
+ * (cast to x's dtype): tensor.pad. */
+Val *lin_pad_value(Fn *f, Val *x, const int64_t *lo, const int64_t *hi, Val *value);
+/* The block of x at start with the given sizes and strides (NULL: 1s). */
+Val *lin_slice(Fn *f, Val *x, const int64_t *start, const int64_t *size, const int64_t *step);
+/* NCHW x padded with value and cropped to what output extents o of
+ * window w read. */
+Val *lin_window_input(Fn *f, Val *x, const Win *w, const int64_t *o, Val *value);
+
 /* linalg_index.c: strided_slice, reverse, tile, split, stack, nn.pad. */
 Val *lin_emit_index(Fn *f, const Expr *e, Val **a, const Type *rt);
 

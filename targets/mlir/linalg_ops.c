@@ -184,9 +184,8 @@ static Val *lin_finish(Fn *f, Val *x, int op, DType dt, int64_t count) {
   return lin_elementwise(f, 1, &x, mty_retype(f, x->type, dt), &e);
 }
 
-/* sum, mean, max, min or prod of x over the attributes' axes, shaped rt. */
-static Val *lin_reduction(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt) {
-  uint32_t mask = attr_reduce_axes(at, mty_rank(x));
+/* sum, mean, max, min or prod of x over the axes in mask, shaped rt. */
+static Val *lin_reduction(Fn *f, OpId op, Val *x, uint32_t mask, const Type *rt) {
   DType dt = mty_dtype(x);
   bool fl = ir_dtype_is_float(dt);
   for (int i = 0; i < mty_rank(x); i++) /* a unit dim reduces to itself */
@@ -278,6 +277,62 @@ static Val *lin_batch_matmul(Fn *f, Val *x, Val *y, const Attrs *at, const Type 
   return acc != odt ? lin_finish(f, v, LIN_TRUNC, odt, 0) : v;
 }
 
+/* ------------------------------------------------------- conv and pools */
+
+/* A rank-0 constant v of dtype dt. */
+static Val *lin_scalar(Fn *f, DType dt, double v) {
+  int64_t unit[1] = {1};
+  return emit_fill(f, mty_tensor(f, dt, 0, unit), v);
+}
+
+/* nn.conv2d (NCHW data, OIHW weights): per group, the input zero-padded
+ * (its zeros multiply the weights, as relayc's do: 0 * NaN is NaN) and
+ * linalg.conv_2d_nchw_fchw with the strides and dilations, float32 into
+ * a float64 accumulator rounded once (int32 wraps); joined along C. */
+static Val *lin_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
+  DType dt = rt->tensor.dtype, acc = ir_dtype_is_float(dt) ? DT_FLOAT64 : dt;
+  x = lin_cast(f, x, dt), wt = lin_cast(f, wt, dt);
+  Win w = attr_window(at, mty_shape(wt) + 2);
+  int64_t g = ir_attr_int(at, "groups", 1), o[2] = {rt->tensor.shape[2], rt->tensor.shape[3]};
+  int64_t ic = mty_shape(x)[1], oc = mty_shape(wt)[0];
+  Val **parts = ARENA_ARRAY(f->t->a, Val *, g + 1);
+  x = lin_window_input(f, x, &w, o, lin_scalar(f, dt, 0));
+  for (int64_t i = 0; i < g; i++) {
+    int64_t xs[4] = {0, i * (ic / g), 0, 0},
+            xz[4] = {mty_shape(x)[0], ic / g, mty_shape(x)[2], mty_shape(x)[3]};
+    int64_t ws[4] = {i * (oc / g), 0, 0, 0},
+            wz[4] = {oc / g, mty_shape(wt)[1], mty_shape(wt)[2], mty_shape(wt)[3]};
+    Val *xg = lin_slice(f, x, xs, xz, NULL), *wg = lin_slice(f, wt, ws, wz, NULL);
+    int64_t rs[4] = {mty_shape(x)[0], oc / g, o[0], o[1]};
+    Val *out = lin_fill(f, mty_tensor(f, acc, 4, rs), 0);
+    const char *xn = fn_use(f, xg), *wn = fn_use(f, wg);
+    Val *v = fn_def(f, out->type, NULL);
+    fn_out(f, "linalg.conv_2d_nchw_fchw %s ins(%s, %s : %s, %s) outs(%s : %s) -> %s\n",
+           attr_linalg_window(f, &w), xn, wn, xg->ty, wg->ty, out->name, out->ty, v->ty);
+    parts[i] = acc != dt ? lin_finish(f, v, LIN_TRUNC, dt, 0) : v;
+  }
+  return lin_concat(f, (int)g, parts, 1, rt);
+}
+
+/* nn.max_pool2d: the input padded with the lowest value (-inf, INT_MIN),
+ * linalg.pooling_nchw_max (NaN wins: arith.maximumf). */
+static Val *lin_max_pool(Fn *f, Val *x, const Attrs *at, const Type *rt) {
+  const int64_t *ps;
+  int64_t k[2] = {1, 1}, o[2] = {rt->tensor.shape[2], rt->tensor.shape[3]};
+  if (attr_ints(at, "pool_size", &ps) == 2)
+    k[0] = ps[0], k[1] = ps[1];
+  Win w = attr_window(at, k);
+  DType dt = mty_dtype(x);
+  double lowest = ir_dtype_is_float(dt) ? -INFINITY : -2147483648.0;
+  x = lin_window_input(f, x, &w, o, lin_scalar(f, dt, lowest));
+  Val *kw = lin_empty(f, mty_tensor(f, dt, 2, k)), *out = lin_fill(f, rt, lowest);
+  const char *xn = fn_use(f, x);
+  Val *v = fn_def(f, rt, NULL);
+  fn_out(f, "linalg.pooling_nchw_max %s ins(%s, %s : %s, %s) outs(%s : %s) -> %s\n",
+         attr_linalg_window(f, &w), xn, kw->name, x->ty, kw->ty, out->name, out->ty, v->ty);
+  return v;
+}
+
 /* -------------------------------------------------------------------- nn */
 
 /* x op y broadcasting, in x's dtype (a step of softmax). */
@@ -337,7 +392,10 @@ Val *lin_emit_other(Fn *f, const Expr *e, Val **a, const Type *rt) {
   case OP_MEAN:
   case OP_MAX:
   case OP_MIN:
-  case OP_PROD: return lin_reduction(f, op, a[0], at, rt);
+  case OP_PROD: return lin_reduction(f, op, a[0], attr_reduce_axes(at, mty_rank(a[0])), rt);
+  case OP_GLOBAL_AVG_POOL2D: return lin_reduction(f, OP_MEAN, a[0], 0xc, rt); /* H and W */
+  case OP_CONV2D: return lin_conv2d(f, a[0], a[1], at, rt);
+  case OP_MAX_POOL2D: return lin_max_pool(f, a[0], at, rt);
   case OP_RESHAPE:
   case OP_EXPAND_DIMS:
   case OP_SQUEEZE: return lin_reshape(f, a[0], rt->tensor.rank, rt->tensor.shape);

@@ -217,6 +217,19 @@ int attr_ints(const Attrs *at, const char *name, const int64_t **v);
 /* The axes a reduction's attributes select for a rank-`rank` input, as a
  * bit mask (None or [] is every axis; exclude inverts). */
 uint32_t attr_reduce_axes(const Attrs *at, int rank);
+/* A conv's or pool's window (emit_nn.c): kernel, strides, dilations and
+ * the padding before (lo) and after (hi) along H and W. */
+typedef struct Win {
+  int64_t k[2], s[2], d[2], lo[2], hi[2];
+} Win;
+/* The window of the attributes for the given kernel (nn.c's rd_window;
+ * padding has 1, 2 or 4 values). */
+Win attr_window(const Attrs *at, const int64_t *kernel);
+/* The padded extent output extent o needs along axis i: (o - 1) * s + dk. */
+int64_t attr_win_need(const Win *w, int i, int64_t o);
+/* "{dilations = dense<..>, strides = dense<..>}" for linalg's
+ * convolutions and poolings. */
+char *attr_linalg_window(Fn *f, const Win *w);
 /* strided_slice's begin and step per axis of an input of the given dims
  * (shape.c's slice_plan; the sizes are the result type's). */
 void attr_slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int64_t *begin,
