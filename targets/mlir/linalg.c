@@ -357,7 +357,10 @@ static void put_map(Buf *b, int rx, const int64_t *xs, int r, const int64_t *rs)
 Val *lin_elementwise(Fn *f, int n, Val *const *xs, const Type *rt, const LinEw *e) {
   int r = rt->tensor.rank;
   const int64_t *rs = rt->tensor.shape;
-  bool same = true;
+  /* Rank 0: always linalg.generic.  MLIR 22.1's linalg-fuse-elementwise-ops
+   * crashes on a rank-0 linalg.map or linalg.copy of a constant that yields
+   * its input (docs/findings/mlir.md #30). */
+  bool same = r > 0;
   const char *names[4], *args[4];
   for (int i = 0; i < n; i++) {
     same &= mty_same_shape(mty_rank(xs[i]), mty_shape(xs[i]), r, rs);
@@ -419,9 +422,8 @@ Val *lin_cast(Fn *f, Val *x, DType to) {
 
 /* ---------------------------------------------------------------- dispatch */
 
-/* linalg.copy of x (relayc's copy).  Not for rank 0: MLIR 22.1's
- * linalg-fuse-elementwise-ops crashes on a linalg.copy of a rank-0
- * constant (docs/findings/mlir.md #30), so a rank-0 copy is a linalg.map. */
+/* linalg.copy of x (relayc's copy).  Not for rank 0 (findings #30): a
+ * rank-0 copy is a linalg.generic (lin_elementwise). */
 static Val *lin_copy(Fn *f, Val *x) {
   const char *xn = fn_use(f, x);
   Val *init = lin_empty(f, x->type);
