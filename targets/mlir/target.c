@@ -700,7 +700,7 @@ static TgProgram *load(Module *m, Verdict *v) {
  * program the linalg road took. */
 static TgProgram *load_variant(Module *m, Verdict *v, const char **oracle, const char **what) {
   MltOptions lo = {.linalg = true}, o = {.dyn_params = dyn_params_of(&v->pipeline)};
-  MltResult first;
+  MltResult first = {0};
   bool road = linalg_road(&v->pipeline) && mlt_translate_with(m, &lo, &first);
   if (!road) {
     mlt_result_free(&first);
