@@ -55,8 +55,7 @@ Val *emit_reduce_each(Fn *f, const char *op, Val *x, uint32_t mask) {
  * (arith.addf, arith.muli, ...); the result has the kept dims, dtype acc.
  * This is how float sums and products keep relayc's accumulation in
  * double (and integer products, which TOSA lacks, wrap). */
-static Val *emit_linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init,
-                               const char *combine) {
+Val *emit_linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init, const char *combine) {
   int64_t shape[IR_MAX_RANK];
   int r = reduced_shape(x, mask, false, shape);
   const Type *rt = mty_tensor(f, acc, r, shape);

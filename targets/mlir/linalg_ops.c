@@ -133,42 +133,6 @@ Val *lin_concat(Fn *f, int n, Val **xs, int axis, const Type *rt) {
 
 /* ------------------------------------------------------------- reductions */
 
-/* x reduced over mask by linalg.reduce into dtype acc from init (each
- * element extended to acc first), combined with `combine`; the result has
- * the kept dims. */
-static Val *lin_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init, const char *combine) {
-  int64_t shape[IR_MAX_RANK];
-  int r = 0;
-  for (int i = 0; i < mty_rank(x); i++)
-    if (!(mask >> i & 1))
-      shape[r++] = mty_shape(x)[i];
-  const char *xn = fn_use(f, x);
-  Val *iv = lin_fill(f, mty_tensor(f, acc, r, shape), init);
-  Val *v = fn_def(f, iv->type, NULL);
-  fn_out(f, "linalg.reduce ins(%s : %s) outs(%s : %s) dimensions = [", xn, x->ty, iv->name, iv->ty);
-  for (int i = 0, k = 0; i < mty_rank(x); i++)
-    if (mask >> i & 1)
-      fn_out(f, "%s%d", k++ ? ", " : "", i);
-  const char *in = mty_elem(mty_dtype(x)), *ac = mty_elem(acc);
-  int a = f->t->next++, b = f->t->next++, c = f->t->next++, s = f->t->next++;
-  fn_out(f, "]\n");
-  fn_line(f);
-  fn_out(f, "    (%%%d: %s, %%%d: %s) {\n", a, in, b, ac);
-  if (mty_dtype(x) != acc) {
-    fn_line(f);
-    fn_out(f, "      %%%d = %s %%%d : %s to %s\n", c,
-           ir_dtype_is_float(acc) ? "arith.extf" : "arith.extsi", a, in, ac);
-    a = c;
-  }
-  fn_line(f);
-  fn_out(f, "      %%%d = %s %%%d, %%%d : %s\n", s, combine, a, b, ac);
-  fn_line(f);
-  fn_out(f, "      linalg.yield %%%d : %s\n", s, ac);
-  fn_line(f);
-  fn_out(f, "    }\n");
-  return v;
-}
-
 /* The number of elements mask selects of x. */
 static int64_t count_of(const Val *x, uint32_t mask) {
   int64_t n = 1;
@@ -199,10 +163,11 @@ static Val *lin_reduction(Fn *f, OpId op, Val *x, uint32_t mask, const Type *rt)
     double init = fl ? (mx ? -INFINITY : INFINITY) : (mx ? -2147483648.0 : 2147483647.0);
     const char *c =
         fl ? (mx ? "arith.maximumf" : "arith.minimumf") : (mx ? "arith.maxsi" : "arith.minsi");
-    r = lin_reduce(f, x, mask, dt, init, c);
+    r = emit_linalg_reduce(f, x, mask, dt, init, c);
   } else if (op == OP_PROD) {
-    r = fl ? lin_finish(f, lin_reduce(f, x, mask, DT_FLOAT64, 1, "arith.mulf"), LIN_TRUNC, dt, 0)
-           : lin_reduce(f, x, mask, dt, 1, "arith.muli");
+    r = fl ? lin_finish(f, emit_linalg_reduce(f, x, mask, DT_FLOAT64, 1, "arith.mulf"), LIN_TRUNC,
+                        dt, 0)
+           : emit_linalg_reduce(f, x, mask, dt, 1, "arith.muli");
   } else if (fl) {
     /* In double, rounded once; over no axis still 0 + x (-0 becomes +0):
      * a reduction over an added unit dim. */
@@ -214,12 +179,12 @@ static Val *lin_reduction(Fn *f, OpId op, Val *x, uint32_t mask, const Type *rt)
       x = lin_reshape(f, x, mty_rank(x) + 1, one);
       mask = 1u << (mty_rank(x) - 1);
     }
-    r = lin_finish(f, lin_reduce(f, x, mask, DT_FLOAT64, 0, "arith.addf"),
+    r = lin_finish(f, emit_linalg_reduce(f, x, mask, DT_FLOAT64, 0, "arith.addf"),
                    op == OP_MEAN ? LIN_MEAN_TRUNC : LIN_TRUNC, dt, count_of(x, mask));
   } else if (op == OP_SUM) {
-    r = lin_reduce(f, x, mask, dt, 0, "arith.addi"); /* wraps */
+    r = emit_linalg_reduce(f, x, mask, dt, 0, "arith.addi"); /* wraps */
   } else { /* an integer mean: the sum in int64, truncated by the count */
-    r = lin_finish(f, lin_reduce(f, x, mask, DT_INT64, 0, "arith.addi"), LIN_INT_MEAN, dt,
+    r = lin_finish(f, emit_linalg_reduce(f, x, mask, DT_INT64, 0, "arith.addi"), LIN_INT_MEAN, dt,
                    count_of(x, mask));
   }
   return lin_reshape(f, r, rt->tensor.rank, rt->tensor.shape);
@@ -359,9 +324,11 @@ static Val *lin_softmax(Fn *f, OpId op, Val *x, const Attrs *at) {
   int axis = attr_axis(ir_attr_int(at, "axis", -1), mty_rank(x));
   uint32_t mask = 1u << axis;
   DType dt = mty_dtype(x);
-  Val *m = lin_reduce_keep(f, lin_reduce(f, x, mask, dt, -INFINITY, "arith.maximumf"), x, axis);
+  Val *m =
+      lin_reduce_keep(f, emit_linalg_reduce(f, x, mask, dt, -INFINITY, "arith.maximumf"), x, axis);
   Val *d = lin_bin(f, OP_SUBTRACT, x, m), *e = lin_bin(f, OP_EXP, d, NULL);
-  Val *s = lin_finish(f, lin_reduce(f, e, mask, DT_FLOAT64, 0, "arith.addf"), LIN_TRUNC, dt, 0);
+  Val *s =
+      lin_finish(f, emit_linalg_reduce(f, e, mask, DT_FLOAT64, 0, "arith.addf"), LIN_TRUNC, dt, 0);
   s = lin_reduce_keep(f, s, x, axis);
   if (op == OP_LOG_SOFTMAX)
     return lin_bin(f, OP_SUBTRACT, d, lin_bin(f, OP_LOG, s, NULL));

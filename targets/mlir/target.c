@@ -543,8 +543,8 @@ static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
   p->n = 0;
   for (int i = 0; i < N(phases); i++) {
     /* The schedule phase draws from a stream of its own, so that the
-     * other phases' variants are those a header chose before it existed. */
-    /* So does the road's, for the same reason. */
+     * other phases' variants are those a header chose before it existed;
+     * so does the road's, for the same reason. */
     bool sched = phases[i].v == schedules, own = sched || phases[i].v == roads;
     uint64_t s =
         (h ^ (sched ? 0x5851f42d4c957f2dull : 0x2545f4914f6cdd1dull)) * 0x9e3779b97f4a7c15ull;
@@ -556,6 +556,8 @@ static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
     const Variant *v = &phases[i].v[(r / 8) % (uint64_t)phases[i].n];
     if (sched)
       add_schedule(p, v, s);
+    else if (v->stage.defect && p->n && ((const MlirStage *)p->stage[0].impl)->road)
+      p->stage[0] = (TgStage){v->name, &v->stage, 0}; /* a defect wants TOSA ops: no road */
     else
       add_variant(p, v);
   }

@@ -285,6 +285,10 @@ Val *emit_clamp_int(Fn *f, Val *x, int64_t lo, int64_t hi);
 
 /* x reduced with tosa.reduce_OP over each axis in mask in turn. */
 Val *emit_reduce_each(Fn *f, const char *op, Val *x, uint32_t mask);
+/* x reduced over mask by linalg.reduce into dtype acc from init (each
+ * element extended to acc first), combined with `combine` (arith.addf,
+ * ...); the result has the kept dims. */
+Val *emit_linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init, const char *combine);
 /* The float sum (mean) of x over mask accumulated in double, kept as 1s. */
 Val *emit_float_sum(Fn *f, Val *x, uint32_t mask, bool mean);
 

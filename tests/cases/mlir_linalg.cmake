@@ -7,7 +7,7 @@
 #                         interpreter; none may be off the road;
 #   mlir_linalg_validate  20,000 random programs of the mlir policy: every
 #                         one the road takes parses and verifies (mlir-opt-22);
-#   mlir_linalg_random    100 random programs run and compared as above;
+#   mlir_linalg_random    40 random programs run and compared as above;
 #   mlir_fuzz_linalg      a bounded, seeded mlir_fuzzer run on the road
 #                         (random streams, every input executed, the
 #                         linalg-tosa differential on each the road takes;
@@ -24,7 +24,7 @@ grep -q 'the linalg road: 0 of' '${CMAKE_BINARY_DIR}/mlir_linalg_golden.log'"
                  ${_d}/dense.relay ${_d}/dynamic.relay ${_d}/unary.relay)
 add_test(NAME mlir_linalg_validate COMMAND mlir_check --linalg --count 20000 --max-len 4096
                                            --seed 3 --validate)
-add_test(NAME mlir_linalg_random COMMAND mlir_check --linalg --random 100 --seeds 1 --max-len 4096
+add_test(NAME mlir_linalg_random COMMAND mlir_check --linalg --random 40 --seeds 1 --max-len 4096
                                          --seed 11)
 set_tests_properties(mlir_linalg_golden mlir_linalg_validate mlir_linalg_random
                      PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 900 SKIP_RETURN_CODE 77)
@@ -37,7 +37,7 @@ grep -Eq ', [1-9][0-9]* \\([0-9.]+%\\) taken by it' '${_out}/log' && \
 grep -Eq ' [1-9][0-9]* TOSA translations run for the linalg-tosa' '${_out}/log'"
                    $<TARGET_FILE:mlir_fuzzer> ${_out} -random_streams=1 -mlir_exec=1 -mlir_stats=1
                    -pipeline=road-linalg,to-linalg,linalg-canonicalize,bufferize,loops,llvm
-                   -differential=0 -seed=1 -runs=60 -max_total_time=150
+                   -differential=0 -seed=1 -runs=40 -max_total_time=200 -timeout=120
                    -artifact_prefix=${_out}/)
-  set_tests_properties(mlir_fuzz_linalg PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+  set_tests_properties(mlir_fuzz_linalg PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 400)
 endif()
