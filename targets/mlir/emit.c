@@ -216,7 +216,8 @@ Val *emit_literal(Fn *f, const char *lit, const Type *t) {
   if (v)
     return v;
   v = fn_def(f, t, NULL);
-  if (t->tensor.dtype == DT_FLOAT64) /* not a TOSA type: the f64 accumulators' */
+  /* float64 is not a TOSA type (the accumulators'); the linalg road has no TOSA */
+  if (t->tensor.dtype == DT_FLOAT64 || f->t->linalg)
     fn_out(f, "arith.constant %s\n", lit);
   else
     fn_out(f, "\"tosa.const\"() <{values = %s}> : () -> %s\n", lit, v->ty);

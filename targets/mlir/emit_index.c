@@ -18,8 +18,8 @@ static int64_t canon_begin(int64_t b, int64_t dim, int64_t stride) {
 
 /* strided_slice: begin and step per axis, resolved as shape.c's
  * slice_plan does (the sizes are the result type's). */
-static void slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int64_t *begin,
-                             int64_t *step) {
+void attr_slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int64_t *begin,
+                           int64_t *step) {
   const int64_t *b, *st = NULL, *ax;
   int nb = attr_ints(at, "begin", &b), nst = attr_ints(at, "strides", &st);
   int nax = attr_ints(at, "axes", &ax);
@@ -41,7 +41,7 @@ static void slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int
 static Val *emit_strided_slice(Fn *f, Val *x, const Attrs *at, const Type *rt) {
   int r = mty_rank(x);
   int64_t begin[IR_MAX_RANK], step[IR_MAX_RANK];
-  slice_begin_step(at, r, mty_shape(x), begin, step);
+  attr_slice_begin_step(at, r, mty_shape(x), begin, step);
   bool unit = true;
   for (int i = 0; i < r; i++) {
     if (step[i] < 0 && rt->tensor.shape[i] > 1) {

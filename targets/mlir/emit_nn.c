@@ -58,16 +58,10 @@ static Val *emit_batch_matmul(Fn *f, Val *x, Val *y, const Attrs *at, const Type
 
 /* ------------------------------------------------------------- windows */
 
-/* The sliding window of conv2d and the pools along H (0) and W (1):
- * kernel, stride, dilation, and Relay's written padding lo (top, left)
- * and hi (bottom, right). */
-typedef struct Win {
-  int64_t k[2], s[2], d[2], lo[2], hi[2];
-} Win;
-
-/* A window from the attributes (nn.c's rd_window; padding has 1, 2 or 4
+/* A window (translate_int.h's Win: the sliding window of conv2d and the
+ * pools along H (0) and W (1)) from the attributes (nn.c's rd_window; padding has 1, 2 or 4
  * values: all sides; top/bottom and left/right; top, left, bottom, right). */
-static Win window(const Attrs *at, const int64_t *kernel) {
+Win attr_window(const Attrs *at, const int64_t *kernel) {
   Win w = {{kernel[0], kernel[1]}, {1, 1}, {1, 1}, {0, 0}, {0, 0}};
   const int64_t *v;
   if (attr_ints(at, "strides", &v) == 2)
@@ -93,7 +87,7 @@ static Win window(const Attrs *at, const int64_t *kernel) {
  * TOSA wants exactly that (its verifier checks the division is exact), so
  * the bottom/right padding becomes need - lo - n: Relay's written padding
  * trimmed, input rows cropped (negative), or ceil mode's overhang. */
-static int64_t win_need(const Win *w, int i, int64_t o) {
+int64_t attr_win_need(const Win *w, int i, int64_t o) {
   return (o - 1) * w->s[i] + (w->k[i] - 1) * w->d[i] + 1;
 }
 
@@ -101,7 +95,8 @@ static int64_t win_need(const Win *w, int i, int64_t o) {
  * needs, so that a window operation without padding gives the output. */
 static Val *emit_window_input(Fn *f, Val *x, const Win *w, const int64_t *o, double v) {
   int64_t lo[4] = {0, 0, w->lo[0], w->lo[1]}, hi[4] = {0, 0, 0, 0}, start[4] = {0};
-  int64_t size[4] = {mty_shape(x)[0], mty_shape(x)[1], win_need(w, 0, o[0]), win_need(w, 1, o[1])};
+  int64_t size[4] = {mty_shape(x)[0], mty_shape(x)[1], attr_win_need(w, 0, o[0]),
+                     attr_win_need(w, 1, o[1])};
   for (int i = 0; i < 2; i++) {
     int64_t h = size[2 + i] - w->lo[i] - mty_shape(x)[2 + i];
     hi[2 + i] = h > 0 ? h : 0;
@@ -118,7 +113,7 @@ static bool tosa_pads(Fn *f, Val **x, const Win *w, const int64_t *o, int64_t li
   int64_t start[4] = {0}, size[4];
   memcpy(size, mty_shape(*x), sizeof size);
   for (int i = 0; i < 2; i++) {
-    int64_t n = mty_shape(*x)[2 + i], hi = win_need(w, i, o[i]) - w->lo[i] - n;
+    int64_t n = mty_shape(*x)[2 + i], hi = attr_win_need(w, i, o[i]) - w->lo[i] - n;
     if (hi < 0)
       size[2 + i] = n + hi, hi = 0;
     if (size[2 + i] < 1 || w->lo[i] >= limit[i] || hi >= limit[i])
@@ -142,7 +137,7 @@ static char *pad_stride(Fn *f, const int64_t *p, const Win *w) {
 
 /* "dilations = dense<..>, strides = dense<..>" for linalg's convolutions
  * and poolings. */
-static char *linalg_window(Fn *f, const Win *w) {
+char *attr_linalg_window(Fn *f, const Win *w) {
   return arena_printf(f->t->a,
                       "{dilations = dense<[%lld, %lld]> : tensor<2xi64>, strides = "
                       "dense<[%lld, %lld]> : tensor<2xi64>}",
@@ -183,7 +178,7 @@ static Val *emit_conv_tosa(Fn *f, Val *x, Val *wt, const Win *w, const int64_t *
 static Val *emit_conv_linalg(Fn *f, Val *x, Val *wt, const Win *w, const int64_t *o) {
   x = emit_window_input(f, x, w, o, 0);
   int64_t rs[4] = {mty_shape(x)[0], mty_shape(wt)[0], o[0], o[1]};
-  return emit_linalg(f, "conv_2d_nchw_fchw", linalg_window(f, w), x, wt,
+  return emit_linalg(f, "conv_2d_nchw_fchw", attr_linalg_window(f, w), x, wt,
                      emit_fill(f, mty_tensor(f, mty_dtype(x), 4, rs), 0));
 }
 
@@ -192,7 +187,7 @@ static Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt)
   DType dt = rt->tensor.dtype;
   x = emit_cast(f, x, dt);
   wt = emit_cast(f, wt, dt);
-  Win w = window(at, mty_shape(wt) + 2);
+  Win w = attr_window(at, mty_shape(wt) + 2);
   int64_t g = ir_attr_int(at, "groups", 1), o[2] = {rt->tensor.shape[2], rt->tensor.shape[3]};
   int64_t ic = mty_shape(x)[1], oc = mty_shape(wt)[0];
   bool fl = ir_dtype_is_float(dt);
@@ -247,7 +242,8 @@ static Val *emit_max_pool(Fn *f, Val *x, const Win *w, const Type *rt) {
     return emit_pool_tosa(f, "max_pool2d", x, w, p, rt);
   Val *xe = emit_window_input(f, x, w, o, lowest);
   Val *kw = emit_empty(f, mty_tensor(f, mty_dtype(x), 2, w->k));
-  return emit_linalg(f, "pooling_nchw_max", linalg_window(f, w), xe, kw, emit_fill(f, rt, lowest));
+  return emit_linalg(f, "pooling_nchw_max", attr_linalg_window(f, w), xe, kw,
+                     emit_fill(f, rt, lowest));
 }
 
 /* How many taps of window o along axis i count for the average: inside
@@ -281,7 +277,8 @@ static Val *emit_avg_pool(Fn *f, Val *x, const Win *w, bool cip, const Type *rt)
   }
   Val *xe = emit_window_input(f, x, w, o, 0);
   Val *kw = emit_empty(f, mty_tensor(f, mty_dtype(x), 2, w->k));
-  Val *sum = emit_linalg(f, "pooling_nchw_sum", linalg_window(f, w), xe, kw, emit_fill(f, rt, 0));
+  Val *sum =
+      emit_linalg(f, "pooling_nchw_sum", attr_linalg_window(f, w), xe, kw, emit_fill(f, rt, 0));
   int64_t cs[4] = {1, 1, o[0], o[1]};
   Tensor *inv = ir_tensor_new(f->t->a, mty_dtype(x), 4, cs);
   for (int64_t y = 0; y < o[0]; y++)
@@ -468,7 +465,7 @@ Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt) {
     int64_t k[2] = {1, 1};
     if (attr_ints(at, "pool_size", &ps) == 2)
       k[0] = ps[0], k[1] = ps[1];
-    Win w = window(at, k);
+    Win w = attr_window(at, k);
     return op == OP_MAX_POOL2D
                ? emit_max_pool(f, a[0], &w, rt)
                : emit_avg_pool(f, a[0], &w, ir_attr_bool(at, "count_include_pad", false), rt);

@@ -69,6 +69,7 @@ typedef struct MlirStage {
   int defect;    /* 1 + MlsDefect: put a defect into the module (no pass) */
   int sched;     /* 1 + MlsSched: apply a transform schedule (schedule.c; no pass) */
   uint64_t seed; /* a schedule's choices: the header's, or 0 (then the text's) */
+  bool road;     /* the linalg road: load translates by linalg.c (no pass) */
 } MlirStage;
 
 typedef struct Variant {
@@ -91,6 +92,13 @@ static const Variant defects[] = {
     {"defect-rank", {NULL, false, 0, 1 + MLS_DEFECT_RANK}},
     {"defect-dtype", {NULL, false, 0, 1 + MLS_DEFECT_DTYPE}},
     {"defect-attribute", {NULL, false, 0, 1 + MLS_DEFECT_ATTRIBUTE}},
+};
+
+/* The road into MLIR: the linalg road (linalg.c) instead of TOSA, for the
+ * programs it takes (the others go by TOSA).  A stage that does nothing:
+ * load reads it in the pipeline, so a report's -pipeline= keeps the road. */
+static const Variant roads[] = {
+    {"road-linalg", {NULL, false, 0, 0, 0, 0, true}},
 };
 
 /* (a) TOSA-level optimisations. */
@@ -245,6 +253,7 @@ static const struct Phase {
   int n;
   int keep;
 } phases[] = {
+    {"the linalg road", roads, N(roads), 4},
     {"a defect for the verifier", defects, N(defects), 1},
     {"TOSA-level optimisations", tosa_opt, N(tosa_opt), 5},
     {"TOSA to linalg", to_linalg, N(to_linalg), 8},
@@ -277,6 +286,10 @@ static long nseen, nrejected, nexecuted, ndefects, naccepted;
  * dynamic @main parameters, and static forms loaded for the
  * static-dynamic differential. */
 static long ntranslated, ndynamic, ndynparams, nvariants;
+/* Inputs whose pipeline chose the linalg road, those it took (the others
+ * went by TOSA), and TOSA translations run for the linalg-tosa
+ * differential. */
+static long nroad, nroad_taken, nroad_compared;
 
 static bool seen_dirty;
 
@@ -325,6 +338,12 @@ static void print_stats(void) {
           "differential\n",
           ntranslated, ndynamic, ntranslated ? 100.0 * (double)ndynamic / (double)ntranslated : 0.0,
           ndynparams, nvariants);
+  fprintf(stderr,
+          "relaysmith: mlir: the linalg road: %ld inputs chose it, %ld (%.1f%%) taken by it, %ld "
+          "by TOSA (an operator it lacks); %ld TOSA translations run for the linalg-tosa "
+          "differential\n",
+          nroad, nroad_taken, nroad ? 100.0 * (double)nroad_taken / (double)nroad : 0.0,
+          nroad - nroad_taken, nroad_compared);
   for (int k = MLT_KNOWN_NONE + 1; k < MLT_KNOWN_COUNT; k++)
     fprintf(stderr,
             "relaysmith: mlir: known cause %s: %ld miscompiles held its pattern, a replay "
@@ -524,17 +543,21 @@ static void header_pipeline(const uint8_t *data, size_t size, TgPipeline *p) {
   p->n = 0;
   for (int i = 0; i < N(phases); i++) {
     /* The schedule phase draws from a stream of its own, so that the
-     * other phases' variants are those a header chose before it existed. */
-    bool sched = phases[i].v == schedules;
-    uint64_t s = (h ^ 0x5851f42d4c957f2dull) * 0x9e3779b97f4a7c15ull;
-    if (!sched)
+     * other phases' variants are those a header chose before it existed;
+     * so does the road's, for the same reason. */
+    bool sched = phases[i].v == schedules, own = sched || phases[i].v == roads;
+    uint64_t s =
+        (h ^ (sched ? 0x5851f42d4c957f2dull : 0x2545f4914f6cdd1dull)) * 0x9e3779b97f4a7c15ull;
+    if (!own)
       h = h * 6364136223846793005ull + 1442695040888963407ull;
-    uint64_t r = (sched ? s : h) >> 33;
+    uint64_t r = (own ? s : h) >> 33;
     if ((int)(r % 8) >= phases[i].keep)
       continue;
     const Variant *v = &phases[i].v[(r / 8) % (uint64_t)phases[i].n];
     if (sched)
       add_schedule(p, v, s);
+    else if (v->stage.defect && p->n && ((const MlirStage *)p->stage[0].impl)->road)
+      p->stage[0] = (TgStage){v->name, &v->stage, 0}; /* a defect wants TOSA ops: no road */
     else
       add_variant(p, v);
   }
@@ -569,14 +592,16 @@ struct TgProgram {
   const MlirStage *stage; /* the last stage run */
   MlsJit *jit;
   bool jit_tried;
-  char *jit_diag;     /* why the JIT could not compile a legal module */
-  char *diag;         /* the verifier's or legality's diagnostic */
-  char *defect;       /* the defect the verifier accepted, or NULL */
-  char *defect_text;  /* the module with it, as the verifier saw it */
-  char defect_op[96]; /* its op and kind: "tosa.tile, wrong shape" */
-  char *script;       /* the last schedule applied (reproducer: X.transform.mlir) */
-  char key[256];      /* the failure's discriminator (Verdict.key) */
-  char *dyn_text;     /* a static form (load_variant): the dynamic translation */
+  char *jit_diag;       /* why the JIT could not compile a legal module */
+  char *diag;           /* the verifier's or legality's diagnostic */
+  char *defect;         /* the defect the verifier accepted, or NULL */
+  char *defect_text;    /* the module with it, as the verifier saw it */
+  char defect_op[96];   /* its op and kind: "tosa.tile, wrong shape" */
+  char *script;         /* the last schedule applied (reproducer: X.transform.mlir) */
+  char key[256];        /* the failure's discriminator (Verdict.key) */
+  char *dyn_text;       /* a second form (load_variant): the first form's translation */
+  const char *dyn_name; /* its file: "dynamic.mlir" or "linalg.mlir" */
+  bool linalg;          /* translated by the linalg road */
 };
 
 /* The first "error: ..." line of a diagnostic, digits kept out, into key:
@@ -602,8 +627,9 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v);
  * half the pipelines. */
 static uint64_t dyn_params_of(const TgPipeline *pl) {
   uint64_t h = 0x84222325cbf29ce4ull;
-  for (int i = 0; i < pl->n; i++)
-    for (const char *c = pl->stage[i].name; c && *c; c++)
+  for (int i = 0; i < pl->n; i++) /* the road left out: off it, TOSA's as before */
+    for (const char *c = pl->stage[i].name;
+         c && *c && !((const MlirStage *)pl->stage[i].impl)->road; c++)
       h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
   h ^= h >> 29;
   return h & 1 ? h | 2 : 0;
@@ -633,11 +659,31 @@ static TgProgram *load_with(Module *m, Verdict *v, const MltOptions *o) {
   return NULL;
 }
 
-/* The first form: the translation with relayc's Any dims (and, as the
- * header chooses, @main's parameters) dynamic. */
+/* Whether pipeline pl takes the linalg road. */
+static bool linalg_road(const TgPipeline *pl) {
+  for (int i = 0; i < pl->n; i++)
+    if (((const MlirStage *)pl->stage[i].impl)->road)
+      return true;
+  return false;
+}
+
+/* The first form: the translation by the linalg road when the pipeline
+ * chose it and the road takes the program; else by TOSA, with relayc's
+ * Any dims (and, as the header chooses, @main's parameters) dynamic. */
 static TgProgram *load(Module *m, Verdict *v) {
   MltOptions o = {.dyn_params = dyn_params_of(&v->pipeline)};
-  TgProgram *p = load_with(m, v, &o);
+  TgProgram *p = NULL;
+  if (linalg_road(&v->pipeline)) {
+    nroad++;
+    MltOptions lo = {.linalg = true};
+    if ((p = load_with(m, v, &lo))) {
+      p->linalg = true;
+      nroad_taken++, ntranslated++;
+    }
+    if (p || v->failed) /* on the road, or MLIR rejects its translation */
+      return p;
+  }
+  p = load_with(m, v, &o);
   ntranslated += p != NULL;
   if (p && p->tr.ndyn > 0) {
     ndynamic++;
@@ -651,17 +697,25 @@ static TgProgram *load(Module *m, Verdict *v) {
 }
 
 /* The second form, for the static-dynamic differential: the static
- * translation of a program whose first form has a `?` dim. */
+ * translation of a program whose first form has a `?` dim; for the
+ * linalg-tosa differential: the TOSA road's (static) translation of a
+ * program the linalg road took. */
 static TgProgram *load_variant(Module *m, Verdict *v, const char **oracle, const char **what) {
-  MltOptions o = {.dyn_params = dyn_params_of(&v->pipeline)};
-  MltResult dyn;
-  bool has = mlt_translate_with(m, &o, &dyn) && dyn.ndyn > 0;
-  char *text = has ? strdup(dyn.text) : NULL;
-  mlt_result_free(&dyn);
-  if (!has)
-    return NULL;
-  *oracle = "static-dynamic";
-  *what = "the static and the dynamic translation of one program give different results";
+  MltOptions lo = {.linalg = true}, o = {.dyn_params = dyn_params_of(&v->pipeline)};
+  MltResult first = {0};
+  bool road = linalg_road(&v->pipeline) && mlt_translate_with(m, &lo, &first);
+  if (!road) {
+    mlt_result_free(&first);
+    if (!mlt_translate_with(m, &o, &first) || first.ndyn == 0) {
+      mlt_result_free(&first);
+      return NULL;
+    }
+  }
+  char *text = strdup(first.text);
+  mlt_result_free(&first);
+  *oracle = road ? "linalg-tosa" : "static-dynamic";
+  *what = road ? "the linalg road and the TOSA road translate one program to different results"
+               : "the static and the dynamic translation of one program give different results";
   MltOptions st = {.static_shapes = true};
   TgProgram *p = calloc(1, sizeof *p);
   p->m = m;
@@ -672,11 +726,12 @@ static TgProgram *load_variant(Module *m, Verdict *v, const char **oracle, const
     return NULL;
   }
   p->dyn_text = text;
+  p->dyn_name = road ? "linalg.mlir" : "dynamic.mlir";
   MlsSession *s = get_session();
   p->text = strdup(p->tr.text);
   p->mod = mls_parse(s, p->text);
   if (p->mod && mls_validate(s, p->mod) && mls_entry(s, p->mod, "main")) {
-    nvariants++;
+    nvariants += !road, nroad_compared += road;
     return p;
   }
   unload(p); /* the first form's own load reports a translation MLIR rejects */
@@ -737,6 +792,8 @@ static TgStatus run_defect(TgProgram *p, const MlirStage *st, char **diag) {
  * *script, malloc'd; NULL when no op fits, and the stage changes
  * nothing).  text is the translation (a fixed pipeline's schedule seed). */
 static MlsStatus run_on(MlsModule *m, const MlirStage *st, const char *text, char **script) {
+  if (st->road) /* chosen at load */
+    return MLS_OK;
   if (!st->sched)
     return mls_run(session, m, st->text);
   MlsSched k = (MlsSched)(st->sched - 1);
@@ -773,7 +830,11 @@ static TgStatus run(TgProgram *p, const TgStage *s, char **diag) {
   p->stage = s->impl;
   if (tracing())
     fprintf(stderr, "==relaysmith== stage %s: %s\n", s->name,
-            p->stage->text ? p->stage->text : "(a defect)");
+            p->stage->text   ? p->stage->text
+            : p->stage->road ? "(the road)"
+                             : "(a defect)");
+  if (p->stage->road)
+    return TG_OK; /* load took it */
   if (p->stage->defect)
     return run_defect(p, p->stage, diag);
   MlsStatus st =
@@ -1003,7 +1064,10 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
                           "# the pipeline up to it:\n"
                           "mlir-opt-22 --pass-pipeline='%s' @IN@.in.mlir\n",
                           v->stage + 1, v->pipeline.stage[v->stage].name,
-                          st->text ? st->text : "a defect", pipe);
+                          st->text   ? st->text
+                          : st->road ? "the road"
+                                     : "a defect",
+                          pipe);
     if (p->defect)
       n += (size_t)snprintf(cmd + n, sizeof cmd - n,
                             "# @IN@.in.mlir holds the defect (%s), and the verifier accepts it:\n"
@@ -1017,16 +1081,19 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
           st->text);
   }
   if (p->dyn_text) {
-    verdict_file(v, "dynamic.mlir", p->dyn_text);
+    bool road = !strcmp(p->dyn_name, "linalg.mlir");
+    verdict_file(v, p->dyn_name, p->dyn_text);
     n += (size_t)snprintf(cmd + n, sizeof cmd - n,
-                          "# @IN@.in.mlir is the static translation; @IN@.dynamic.mlir the "
-                          "dynamic one, whose run gave the first results:\n"
-                          "mlir-opt-22 --pass-pipeline='%s' @IN@.dynamic.mlir\n",
-                          v->stage >= 0 ? pipe : MLS_VALIDATE_PIPELINE);
+                          "# @IN@.in.mlir is the %s translation; @IN@.%s the %s one, whose run "
+                          "gave the first results:\n"
+                          "mlir-opt-22 --pass-pipeline='%s' @IN@.%s\n",
+                          road ? "TOSA road's (static)" : "static", p->dyn_name,
+                          road ? "linalg road's" : "dynamic",
+                          v->stage >= 0 ? pipe : MLS_VALIDATE_PIPELINE, p->dyn_name);
   }
   if (v->oracle &&
       (!strcmp(v->oracle, "result") || !strcmp(v->oracle, "differential") ||
-       !strcmp(v->oracle, "static-dynamic")) &&
+       !strcmp(v->oracle, "static-dynamic") || !strcmp(v->oracle, "linalg-tosa")) &&
       v->stage >= 0) {
     /* A miscompile: the same inputs through mlir-runner-22, printing the
      * results' bits (floats as int32), to compare with relayc's. */

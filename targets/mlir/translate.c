@@ -137,6 +137,8 @@ static Val *emit_op(Fn *f, const Expr *e, Val **a) {
     return placeholder(f, e->type);
   for (int i = 0; i < e->call.nargs && !takes_dynamic(op); i++)
     a[i] = fn_static(f, a[i]);
+  if (f->t->linalg)
+    return lin_emit_op(f, e, a, rt);
   OpRelFn rel = op_table[op].rel; /* the family, whatever ops.def's order */
   if (rel == rel_unary || rel == rel_cast)
     return emit_unary(f, op, a[0], at, rt);
@@ -282,7 +284,7 @@ static Val *emit_if(Fn *f, const Expr *e) {
   if (n == 0) /* nothing to compute: the branches have no effects */
     return build(f, t, NULL, &(int){0});
   Val *c = fn_static(f, emit_expr(f, e->if_.cond));
-  Region r = {.isolated = f->level == 0};
+  Region r = {.isolated = f->level == 0 && !f->t->linalg}; /* the linalg road: scf.if */
   const char *yield = r.isolated ? "tosa.yield" : "scf.yield";
   Val **leaves = ARENA_ARRAY(f->t->a, Val *, n), **proto = ARENA_ARRAY(f->t->a, Val *, n);
   const Type **types = ARENA_ARRAY(f->t->a, const Type *, n);
@@ -542,8 +544,9 @@ bool mlt_translate_with(const Module *m, const MltOptions *o, MltResult *r) {
   Tr t = {.a = arena_new(), .m = m};
   t.done.arena = t.a;
   if (o)
-    t.static_only = o->static_shapes, t.dyn_params = o->dyn_params;
-  bool ok = accept_module(&t, main);
+    t.static_only = o->static_shapes || o->linalg, t.dyn_params = o->dyn_params,
+    t.linalg = o->linalg;
+  bool ok = accept_module(&t, main) && (!t.linalg || lin_accept(&t, main));
   Emitted *em = NULL;
   Buf text = {0};
   if (ok) {

@@ -13,6 +13,9 @@ set(RS_MLT_SRC
     ${_mlt}/emit_shape.c
     ${_mlt}/emit_index.c
     ${_mlt}/emit_nn.c
+    ${_mlt}/linalg.c
+    ${_mlt}/linalg_ops.c
+    ${_mlt}/linalg_index.c
     ${_mlt}/text.c
     ${_mlt}/entry.c
     ${_mlt}/known.c)

@@ -68,6 +68,10 @@ typedef struct MltSig {
 typedef struct MltOptions {
   bool static_shapes;
   uint64_t dyn_params; /* 0: none */
+  /* The linalg road (linalg.c): linalg on tensors, tensor, arith and math
+   * with no TOSA, every shape static, every `if` scf.if; a program with an
+   * operator the road lacks is skipped ("the linalg road: ..."). */
+  bool linalg;
 } MltOptions;
 
 /* A translation.  On success text is the MLIR module (malloc'd); on a skip

@@ -121,6 +121,7 @@ struct Tr {
   bool static_only;    /* MltOptions.static_shapes: no `?` anywhere */
   uint64_t dyn_params; /* MltOptions.dyn_params */
   int ndyn;            /* values defined with a `?` dim */
+  bool linalg;         /* MltOptions.linalg: the linalg road (linalg.c) */
 };
 
 /* Refuse the module while emitting it (the first reason is kept). */
@@ -213,6 +214,26 @@ Val *emit_linalg(Fn *f, const char *op, const char *attrs, Val *x, Val *y, Val *
 /* An int or int-list attribute: its values and count (-1 when absent or
  * None). */
 int attr_ints(const Attrs *at, const char *name, const int64_t **v);
+/* The axes a reduction's attributes select for a rank-`rank` input, as a
+ * bit mask (None or [] is every axis; exclude inverts). */
+uint32_t attr_reduce_axes(const Attrs *at, int rank);
+/* A conv's or pool's window (emit_nn.c): kernel, strides, dilations and
+ * the padding before (lo) and after (hi) along H and W. */
+typedef struct Win {
+  int64_t k[2], s[2], d[2], lo[2], hi[2];
+} Win;
+/* The window of the attributes for the given kernel (nn.c's rd_window;
+ * padding has 1, 2 or 4 values). */
+Win attr_window(const Attrs *at, const int64_t *kernel);
+/* The padded extent output extent o needs along axis i: (o - 1) * s + dk. */
+int64_t attr_win_need(const Win *w, int i, int64_t o);
+/* "{dilations = dense<..>, strides = dense<..>}" for linalg's
+ * convolutions and poolings. */
+char *attr_linalg_window(Fn *f, const Win *w);
+/* strided_slice's begin and step per axis of an input of the given dims
+ * (shape.c's slice_plan; the sizes are the result type's). */
+void attr_slice_begin_step(const Attrs *at, int rank, const int64_t *dims, int64_t *begin,
+                           int64_t *step);
 /* An axis in [-rank, rank) made non-negative. */
 static inline int attr_axis(int64_t a, int rank) {
   return (int)(a < 0 ? a + rank : a);
@@ -264,6 +285,10 @@ Val *emit_clamp_int(Fn *f, Val *x, int64_t lo, int64_t hi);
 
 /* x reduced with tosa.reduce_OP over each axis in mask in turn. */
 Val *emit_reduce_each(Fn *f, const char *op, Val *x, uint32_t mask);
+/* x reduced over mask by linalg.reduce into dtype acc from init (each
+ * element extended to acc first), combined with `combine` (arith.addf,
+ * ...); the result has the kept dims. */
+Val *emit_linalg_reduce(Fn *f, Val *x, uint32_t mask, DType acc, double init, const char *combine);
 /* The float sum (mean) of x over mask accumulated in double, kept as 1s. */
 Val *emit_float_sum(Fn *f, Val *x, uint32_t mask, bool mean);
 
@@ -285,5 +310,14 @@ Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt);
 /* Whether the translator takes @main (NULL: there is none) and every
  * global it reaches; false with the reason in t->skip. */
 bool accept_module(Tr *t, GlobalFn *main);
+
+/* ------------------------------------------- the linalg road (linalg.c) */
+
+/* Whether the linalg road takes every operator @main reaches (after
+ * accept_module); false with the reason in t->skip. */
+bool lin_accept(Tr *t, GlobalFn *main);
+/* Operator call e on the linalg road: static arguments a, static result
+ * type rt. */
+Val *lin_emit_op(Fn *f, const Expr *e, Val **a, const Type *rt);
 
 #endif

@@ -20,7 +20,9 @@
  * program, default 2), --policy NAME, --max-len BYTES (default 1024),
  * --pipeline P (lower with MLIR pass pipeline P instead of LOWER below),
  * --keep DIR (write every .mlir there), -v (print each program),
- * --dyn-params (dims of @main's parameters made `?` too: MltOptions).
+ * --dyn-params (dims of @main's parameters made `?` too: MltOptions),
+ * --linalg (the linalg road, MltOptions.linalg: a program with an
+ * operator the road lacks is counted as off the road, not skipped).
  * Every run prints how many translations have a dynamic dim.
  *
  * Exit status: 0 when every program translated, validated, ran and agreed;
@@ -50,7 +52,7 @@
 typedef struct Opts {
   uint64_t seed, count, max_len;
   int seeds;
-  bool random, validate, verbose, dyn_params;
+  bool random, validate, verbose, dyn_params, linalg;
   const char *keep, *pipeline;
   const GenPolicy *policy;
 } Opts;
@@ -59,6 +61,7 @@ typedef struct Opts {
 typedef struct Tally {
   int programs, skipped, invalid, failed, compared, equal, different, known, uncomparable;
   int dynamic; /* translations with a `?` dim */
+  int offroad; /* --linalg: programs with an operator the road lacks */
 } Tally;
 
 static char dir[256]; /* where the .mlir files go */
@@ -113,10 +116,16 @@ static void report(const Module *m, const char *name, const char *path, const ch
 /* m translated (with --dyn-params, @main's parameters made dynamic by a
  * seed drawn from the program's number), counting dynamic translations. */
 static bool translate(const Opts *o, Module *m, Tally *t, MltResult *tr) {
-  MltOptions mo = {.dyn_params = o->dyn_params ? o->seed * 1000003u + (uint64_t)t->programs : 0};
+  MltOptions mo = {.dyn_params = o->dyn_params ? o->seed * 1000003u + (uint64_t)t->programs : 0,
+                   .linalg = o->linalg};
   bool ok = mlt_translate_with(m, &mo, tr);
   t->dynamic += ok && tr->ndyn > 0;
   return ok;
+}
+
+/* Whether a skip is the linalg road's own (an operator it lacks). */
+static bool off_road(const Opts *o, const MltResult *tr) {
+  return o->linalg && !strncmp(tr->skip, "the linalg road:", 16);
 }
 
 /* Translate, validate, run and compare one type-checked program. */
@@ -124,6 +133,11 @@ static void check(const Opts *o, Module *m, const char *name, Tally *t) {
   t->programs++;
   MltResult tr;
   if (!translate(o, m, t, &tr)) {
+    if (off_road(o, &tr)) {
+      t->offroad++;
+      mlt_result_free(&tr);
+      return;
+    }
     t->skipped++;
     report(m, name, NULL, "translation skipped: %s", tr.skip);
     return;
@@ -299,7 +313,9 @@ static void count(const Opts *o, Tally *t) {
     MltResult tr;
     t->programs++;
     if (!translate(o, m, t, &tr)) {
-      if (t->skipped++ < 5)
+      if (off_road(o, &tr))
+        t->offroad++;
+      else if (t->skipped++ < 5)
         report(m, "count", NULL, "translation skipped: %s", tr.skip);
     } else if (o->validate) {
       if (!batch)
@@ -334,7 +350,7 @@ static void count(const Opts *o, Tally *t) {
 static int usage(void) {
   fprintf(stderr, "usage: mlir_check [--seed S] [--seeds K] [--policy NAME] [--max-len N] "
                   "[--pipeline P] [--keep DIR] [-v] (FILE.relay... | --random N | --count N "
-                  "[--validate]) [--dyn-params]\n");
+                  "[--validate]) [--dyn-params] [--linalg]\n");
   return 2;
 }
 
@@ -364,6 +380,8 @@ int main(int argc, char **argv) {
       o.validate = true;
     else if (!strcmp(a, "--dyn-params"))
       o.dyn_params = true;
+    else if (!strcmp(a, "--linalg"))
+      o.linalg = true;
     else if (!strcmp(a, "-v"))
       o.verbose = true;
     else if (a[0] == '-')
@@ -395,9 +413,9 @@ int main(int argc, char **argv) {
   Tally t = {0};
   if (count_only) {
     count(&o, &t);
+    int took = t.programs - t.skipped - t.offroad;
     printf("%d programs (policy %s), %d translated (%.2f%%), %d skipped%s", t.programs,
-           o.policy->name, t.programs - t.skipped,
-           t.programs ? 100.0 * (t.programs - t.skipped) / t.programs : 0.0, t.skipped,
+           o.policy->name, took, t.programs ? 100.0 * took / t.programs : 0.0, t.skipped,
            o.validate ? "" : "\n");
     if (o.validate)
       printf("; %d validated by mlir-opt-22 (parse, verify, tosa-validate)%s\n", t.compared,
@@ -424,7 +442,11 @@ int main(int argc, char **argv) {
            "(interpreter inconclusive)\n",
            t.programs, t.skipped, t.invalid, t.failed, t.compared, t.equal, t.different, t.known,
            t.uncomparable);
-  printf("%d of %d translations have a dynamic dim\n", t.dynamic, t.programs - t.skipped);
+  printf("%d of %d translations have a dynamic dim\n", t.dynamic,
+         t.programs - t.skipped - t.offroad);
+  if (o.linalg)
+    printf("the linalg road: %d of %d programs (%.1f%%) off the road (an operator it lacks)\n",
+           t.offroad, t.programs, t.programs ? 100.0 * t.offroad / t.programs : 0.0);
   if (!o.keep)
     rmdir(dir);
   return t.skipped || t.invalid || t.failed || t.different ? 1 : 0;
