@@ -99,13 +99,16 @@ typedef struct GenCtx GenCtx;
  * the other functions below. */
 typedef Expr *(*GenHook)(GenCtx *g, Type *want, int budget);
 
+/* 64-bit words of an operator mask (bit op of word op / 64). */
+enum { GEN_OPW = (OP_COUNT + 63) / 64 };
+
 typedef struct GenPolicy {
   const char *name;
   const char *doc;                    /* one line for `relaysmith gen --help` */
   uint8_t form_weight[GF_COUNT];      /* relative weights; 0 disables a form */
   uint8_t type_weight[GT_COUNT];      /* for the type generator */
   uint8_t pattern_weight[6];          /* operator weight by OpPattern; 0 = never */
-  uint64_t op_deny[2];                /* bit i set: operator i is never called */
+  uint64_t op_deny[GEN_OPW];          /* bit i set: operator i is never called */
   uint32_t features;                  /* GEN_F_* enabled */
   bool swarm;                         /* honour the header's disable bits */
   uint32_t swarm_keep;                /* features the header cannot switch off */
@@ -224,7 +227,7 @@ extern bool gen_test_fault_spans;
 /* The effective configuration a header selects under a policy. */
 typedef struct GenConfig {
   uint32_t features;
-  uint64_t op_allow[2]; /* bit op set: allowed; no bit at or above OP_COUNT */
+  uint64_t op_allow[GEN_OPW]; /* bit op set: allowed; no bit at or above OP_COUNT */
   int budget;
   OpLimits limits;
   uint32_t dtypes;

@@ -141,7 +141,7 @@ struct GenCtx {
                                     for cfg.limits (0: not looked up) ... */
   uint32_t rec_epoch;            /* ... valid while the cache has this epoch */
   const Type *rec_type;          /* the type whose full recogniser mask ... */
-  uint64_t rec_mask[2];          /* ... is this (one entry, by pointer) */
+  uint64_t rec_mask[GEN_OPW];    /* ... is this (one entry, by pointer) */
   Type *hint_type;               /* the type last drawn from an operator's sampler ... */
   OpId hint_op;                  /* ... and that operator, favoured when it is wanted */
   int names;                     /* counter for global and type names */

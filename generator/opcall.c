@@ -30,7 +30,7 @@ typedef union RecKey {
 
 typedef struct RecEntry {
   RecKey key; /* all zero: empty (a type's key never is) */
-  uint64_t mask[2];
+  uint64_t mask[GEN_OPW];
 } RecEntry;
 
 static _Thread_local struct {
@@ -97,8 +97,8 @@ static bool tensor_or_tensor_tuple(const Type *t) {
 }
 
 /* Ask every recognizer about t. */
-static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[2]) {
-  mask[0] = mask[1] = 0;
+static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[GEN_OPW]) {
+  memset(mask, 0, sizeof(uint64_t) * GEN_OPW);
   for (int op = 0; op < OP_COUNT; op++)
     if (op_table[op].rec((OpId)op, t, lim))
       mask[op / 64] |= 1ull << (op % 64);
@@ -138,13 +138,12 @@ static RecEntry *lookup(GenCtx *g, const Type *t, bool *hit, RecKey *key) {
 
 /* The set of operators whose recognizer accepts t (under g's limits),
  * from the cache. */
-static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
-  mask[0] = mask[1] = 0;
+static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[GEN_OPW]) {
+  memset(mask, 0, sizeof(uint64_t) * GEN_OPW);
   if (!tensor_or_tensor_tuple(t))
     return;
   if (g->rec_type == t) {
-    mask[0] = g->rec_mask[0];
-    mask[1] = g->rec_mask[1];
+    memcpy(mask, g->rec_mask, sizeof g->rec_mask);
     return;
   }
   bool hit;
@@ -157,12 +156,18 @@ static void rec_mask(GenCtx *g, const Type *t, uint64_t mask[2]) {
       recognise(t, &g->cfg.limits, e->mask);
       e->key = key;
     }
-    mask[0] = e->mask[0];
-    mask[1] = e->mask[1];
+    memcpy(mask, e->mask, sizeof e->mask);
   }
   g->rec_type = t;
-  g->rec_mask[0] = mask[0];
-  g->rec_mask[1] = mask[1];
+  memcpy(g->rec_mask, mask, sizeof g->rec_mask);
+}
+
+/* Does mask share a bit with allow? */
+static bool any_allowed(const uint64_t *mask, const uint64_t *allow) {
+  uint64_t m = 0;
+  for (int i = 0; i < GEN_OPW; i++)
+    m |= mask[i] & allow[i];
+  return m != 0;
 }
 
 bool gen_op_available(GenCtx *g, const Type *t) {
@@ -170,7 +175,7 @@ bool gen_op_available(GenCtx *g, const Type *t) {
     return false;
   const uint64_t *allow = g->cfg.op_allow;
   if (g->rec_type == t)
-    return (g->rec_mask[0] & allow[0]) || (g->rec_mask[1] & allow[1]);
+    return any_allowed(g->rec_mask, allow);
   /* copy accepts most wanted tensors (those within the limits): asking its
    * recognizer is cheaper than the cache, a likely memory miss. */
   if (t->kind == TY_TENSOR && (allow[OP_COPY / 64] >> (OP_COPY % 64) & 1) &&
@@ -181,14 +186,13 @@ bool gen_op_available(GenCtx *g, const Type *t) {
   RecEntry *e = t->kind == TY_TENSOR ? lookup(g, t, &hit, &key) : NULL;
   if (hit) {
     g->rec_type = t;
-    g->rec_mask[0] = e->mask[0];
-    g->rec_mask[1] = e->mask[1];
-    return (e->mask[0] & allow[0]) || (e->mask[1] & allow[1]);
+    memcpy(g->rec_mask, e->mask, sizeof e->mask);
+    return any_allowed(e->mask, allow);
   }
   if (t->kind != TY_TENSOR) {
-    uint64_t mask[2];
+    uint64_t mask[GEN_OPW];
     rec_mask(g, t, mask);
-    return (mask[0] & allow[0]) || (mask[1] & allow[1]);
+    return any_allowed(mask, allow);
   }
   /* A miss: stop at the first allowed operator that accepts t (copy did
    * not). */
@@ -203,13 +207,11 @@ bool gen_op_available(GenCtx *g, const Type *t) {
 int gen_op_candidates(GenCtx *g, const Type *t, OpId *out) {
   if (!gen_feature(g, GEN_F_OPS))
     return 0;
-  uint64_t mask[2];
+  uint64_t mask[GEN_OPW];
   rec_mask(g, t, mask);
-  mask[0] &= g->cfg.op_allow[0];
-  mask[1] &= g->cfg.op_allow[1];
   int n = 0;
-  for (int i = 0; i < 2; i++)
-    for (uint64_t m = mask[i]; m; m &= m - 1)
+  for (int i = 0; i < GEN_OPW; i++)
+    for (uint64_t m = mask[i] & g->cfg.op_allow[i]; m; m &= m - 1)
       out[n++] = (OpId)(64 * i + __builtin_ctzll(m));
   return n;
 }
@@ -217,7 +219,7 @@ int gen_op_candidates(GenCtx *g, const Type *t, OpId *out) {
 bool gen_op_ok(GenCtx *g, OpId op, const Type *t) {
   if (!gen_feature(g, GEN_F_OPS) || !((g->cfg.op_allow[op / 64] >> (op % 64)) & 1))
     return false;
-  uint64_t mask[2];
+  uint64_t mask[GEN_OPW];
   rec_mask(g, t, mask);
   return (mask[op / 64] >> (op % 64)) & 1;
 }

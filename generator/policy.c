@@ -20,8 +20,6 @@
 #include "breaker.h"
 #include "gen_int.h"
 
-_Static_assert(OP_COUNT <= 128, "operator masks are 128 bits");
-
 const GenPolicy gen_policy_default = {
     .name = "default",
     .doc = "every language feature and operator, programs of ~10-40 nodes",
@@ -67,16 +65,16 @@ static OpLimits header_limits(const GenPolicy *p, uint8_t knob) {
 
 /* The operators policy p allows (remembered for the last deny-list and
  * pattern weights seen). */
-static void policy_ops(const GenPolicy *p, uint64_t allow[2]) {
+static void policy_ops(const GenPolicy *p, uint64_t allow[GEN_OPW]) {
   static _Thread_local struct {
     bool valid;
-    uint64_t deny[2];
+    uint64_t deny[GEN_OPW];
     uint8_t pw[6];
   } last;
-  static _Thread_local uint64_t mask[2];
+  static _Thread_local uint64_t mask[GEN_OPW];
   if (!last.valid || memcmp(last.deny, p->op_deny, sizeof last.deny) ||
       memcmp(last.pw, p->pattern_weight, sizeof last.pw)) {
-    mask[0] = mask[1] = 0;
+    memset(mask, 0, sizeof mask);
     for (int op = 0; op < OP_COUNT; op++) {
       bool denied = (p->op_deny[op / 64] >> (op % 64)) & 1;
       if (!denied && p->pattern_weight[op_table[op].pattern] > 0)
@@ -86,8 +84,7 @@ static void policy_ops(const GenPolicy *p, uint64_t allow[2]) {
     memcpy(last.deny, p->op_deny, sizeof last.deny);
     memcpy(last.pw, p->pattern_weight, sizeof last.pw);
   }
-  allow[0] = mask[0];
-  allow[1] = mask[1];
+  memcpy(allow, mask, sizeof mask);
 }
 
 void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig *c) {

@@ -61,13 +61,16 @@ Type *gen_tensor_type(GenCtx *g) {
 static Type *sampled_type(GenCtx *g) {
   /* The k-th allowed operator, in OpId order, without listing them. */
   const uint64_t *allow = g->cfg.op_allow;
-  int n0 = __builtin_popcountll(allow[0]), n = n0 + __builtin_popcountll(allow[1]);
+  int n = 0, word = 0;
+  for (int i = 0; i < GEN_OPW; i++)
+    n += __builtin_popcountll(allow[i]);
   if (n == 0)
     return gen_tensor_type(g);
   int k = (int)gen_choose(g, (uint32_t)n);
-  int word = k < n0 ? 0 : 1;
+  while (k >= __builtin_popcountll(allow[word]))
+    k -= __builtin_popcountll(allow[word++]);
   uint64_t m = allow[word];
-  for (k -= word ? n0 : 0; k > 0; k--)
+  for (; k > 0; k--)
     m &= m - 1; /* drop the lowest allowed one */
   OpId op = (OpId)(64 * word + __builtin_ctzll(m));
   OpSolveCtx cx = {&g->st.ch, g->a, &g->cfg.limits};

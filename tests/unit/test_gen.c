@@ -296,7 +296,7 @@ static bool mlir_types_ok(Expr *e) {
  * the header's operator bits. */
 static void test_ops_restricted(void) {
   GenPolicy p = gen_policy_default;
-  p.op_deny[0] = p.op_deny[1] = ~0ull;
+  memset(p.op_deny, 0xff, sizeof p.op_deny);
   OpId keep[] = {OP_ADD, OP_SUM, OP_RESHAPE};
   for (int i = 0; i < 3; i++)
     p.op_deny[keep[i] / 64] &= ~(1ull << (keep[i] % 64));
