@@ -24,7 +24,7 @@
 #define MLIR_RANGE(lo, hi, w) (MLIR_UPTO((hi) + 1, w) & ~MLIR_UPTO(lo, w))
 #define MLIR_UNLOWERED(w)                                                                          \
   (MLIR_RANGE(OP_MOD, OP_CUMPROD, w) | MLIR_RANGE(OP_LEAKY_RELU, OP_CONV2D_TRANSPOSE, w) |         \
-   MLIR_RANGE(OP_GATHER, OP_SCATTER_ELEMENTS, w) |                                                 \
+   MLIR_RANGE(OP_GATHER, OP_SCATTER_ELEMENTS, w) | MLIR_RANGE(OP_SORT, OP_COUNT - 1, w) |          \
    MLIR_RANGE(OP_TAKE, OP_TAKE, w)) /* take: its batch_dims has no lowering yet */
 
 const GenPolicy gen_policy_mlir = {
@@ -72,5 +72,5 @@ const GenPolicy gen_policy_mlir = {
                .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
     .any_rate = 12,
-    .op_deny = {MLIR_UNLOWERED(0), MLIR_UNLOWERED(1)},
+    .op_deny = {MLIR_UNLOWERED(0), MLIR_UNLOWERED(1), MLIR_UNLOWERED(2)},
 };

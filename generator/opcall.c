@@ -273,6 +273,11 @@ static const uint8_t op_weights[OP_COUNT] = {
     [OP_GLOBAL_MAX_POOL2D] = 8,
     [OP_ADAPTIVE_AVG_POOL2D] = 8,
     [OP_GLOBAL_AVG_POOL2D] = 96,
+    [OP_BATCH_FLATTEN] = 4,
+    [OP_DEPTH_TO_SPACE] = 8,
+    [OP_SPACE_TO_DEPTH] = 8,
+    [OP_UPSAMPLING] = 8,
+    [OP_RESIZE2D] = 8,
 };
 
 uint32_t gen_op_weight(GenCtx *g, OpId op) {

@@ -137,6 +137,23 @@ static const NvOp table[OP_COUNT] = {
     [OP_GATHER] = {nv_gather, NV_EXACT},
     [OP_GATHER_ND] = {nv_gather_nd, NV_EXACT},
     [OP_SCATTER_ELEMENTS] = {nv_scatter_elements, NV_EXACT},
+    /* sort.c */
+    [OP_SORT] = {nv_sort, NV_EXACT},
+    [OP_ARGSORT] = {nv_sort, NV_EXACT},
+    [OP_TOPK] = {nv_sort, NV_EXACT},
+    /* transform.c */
+    [OP_ONE_HOT] = {nv_one_hot, NV_EXACT},
+    [OP_REPEAT] = {nv_repeat, NV_EXACT},
+    [OP_BATCH_FLATTEN] = {nv_flat_copy, NV_EXACT},
+    [OP_DEPTH_TO_SPACE] = {nv_space_depth, NV_EXACT},
+    [OP_SPACE_TO_DEPTH] = {nv_space_depth, NV_EXACT},
+    [OP_RESHAPE_LIKE] = {nv_flat_copy, NV_EXACT},
+    [OP_COLLAPSE_SUM_LIKE] = {nv_collapse_sum_like, NV_EXACT},
+    [OP_SLICE_LIKE] = {nv_slice_like, NV_EXACT},
+    /* image.c */
+    [OP_LAYOUT_TRANSFORM] = {nv_layout_transform, NV_EXACT},
+    [OP_UPSAMPLING] = {nv_resize, NV_EXACT},
+    [OP_RESIZE2D] = {nv_resize, NV_EXACT},
 };
 
 const NvOp *nv_op(OpId op) {

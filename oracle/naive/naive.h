@@ -183,5 +183,17 @@ void nv_conv2d_transpose(OpId, Tensor *const *, int, const Attrs *, Tensor *cons
 void nv_gather(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_gather_nd(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_scatter_elements(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* sort.c (sort, argsort, topk) */
+void nv_sort(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* transform.c */
+void nv_flat_copy(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_one_hot(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_repeat(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_space_depth(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_collapse_sum_like(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_slice_like(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* image.c */
+void nv_layout_transform(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+void nv_resize(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

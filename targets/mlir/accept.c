@@ -54,12 +54,13 @@ static bool accept_type(Tr *t, const Type *ty) {
 
 /* Operators the emitters lower: all but those of the families binary.c,
  * math.c, stats.c and cumulative.c (ops.def's run from mod to cumprod) and
- * nn2.c and conv_extra.c (leaky_relu to conv2d_transpose) and gather.c,
- * which have none yet. */
+ * nn2.c and conv_extra.c (leaky_relu to conv2d_transpose), gather.c, and
+ * every operator from sort on (sort.c and the families after it), which
+ * have none yet. */
 static bool accept_op(OpId op) {
   return !(op >= OP_MOD && op <= OP_CUMPROD) &&
          !(op >= OP_LEAKY_RELU && op <= OP_CONV2D_TRANSPOSE) &&
-         !(op >= OP_GATHER && op <= OP_SCATTER_ELEMENTS);
+         !(op >= OP_GATHER && op <= OP_SCATTER_ELEMENTS) && op < OP_SORT;
 }
 
 static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen);

@@ -41,6 +41,9 @@ typedef struct Fns {
 #define SEL_nn2(x) NULL
 #define SEL_conv_extra(x) NULL
 #define SEL_gather(x) NULL
+#define SEL_sort(x) NULL
+#define SEL_transform(x) NULL
+#define SEL_image(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
