@@ -98,6 +98,9 @@ void gen_config(const GenPolicy *p, const uint8_t h[GEN_HEADER_BYTES], GenConfig
   c->dtypes = p->dtypes;
   c->boost_form = -1;
   policy_ops(p, c->op_allow);
+  for (int op = 0; p->op_only && op < OP_COUNT; op++)
+    if (!p->op_only[op])
+      c->op_allow[op / 64] &= ~(1ull << (op % 64));
   if (!p->swarm)
     return;
   uint32_t dt = c->dtypes & ~(uint32_t)(h[1] >> 2);

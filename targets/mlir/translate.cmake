@@ -13,6 +13,7 @@ set(RS_MLT_SRC
     ${_mlt}/emit_shape.c
     ${_mlt}/emit_index.c
     ${_mlt}/emit_nn.c
+    ${_mlt}/emit_extra.c
     ${_mlt}/text.c
     ${_mlt}/entry.c
     ${_mlt}/known.c)
