@@ -10,9 +10,7 @@
 
 #include "translate_int.h"
 
-/* The axes a reduction's attributes select for a rank-`rank` input, as a
- * bit mask (reduce.c's rule: None or [] is every axis; exclude inverts). */
-static uint32_t reduce_axes(const Attrs *at, int rank) {
+uint32_t attr_reduce_axes(const Attrs *at, int rank) {
   uint32_t all = (1u << rank) - 1, m = 0;
   const Attr *ax = ir_attr_get(at, "axis");
   if (!ax || ax->kind != AV_INTS || ax->n == 0)
@@ -212,7 +210,7 @@ static Val *emit_arg_reduce(Fn *f, OpId op, Val *x, uint32_t mask) {
 }
 
 Val *emit_reduction(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt) {
-  uint32_t mask = reduce_axes(at, mty_rank(x));
+  uint32_t mask = attr_reduce_axes(at, mty_rank(x));
   Val *r;
   if (op == OP_ARGMAX || op == OP_ARGMIN)
     r = mask ? emit_arg_reduce(f, op, x, mask) : emit_fill(f, rt, 0);

@@ -213,6 +213,9 @@ Val *emit_linalg(Fn *f, const char *op, const char *attrs, Val *x, Val *y, Val *
 /* An int or int-list attribute: its values and count (-1 when absent or
  * None). */
 int attr_ints(const Attrs *at, const char *name, const int64_t **v);
+/* The axes a reduction's attributes select for a rank-`rank` input, as a
+ * bit mask (reduce.c's rule: None or [] is every axis; exclude inverts). */
+uint32_t attr_reduce_axes(const Attrs *at, int rank);
 /* An axis in [-rank, rank) made non-negative. */
 static inline int attr_axis(int64_t a, int rank) {
   return (int)(a < 0 ? a + rank : a);
