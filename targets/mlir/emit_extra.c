@@ -155,6 +155,60 @@ static Val *emit_prelu(Fn *f, Val *x, Val *alpha, const Attrs *at) {
   return emit_leaky(f, x, alpha);
 }
 
+/* ------------------------------------------------- matmul and conv1d */
+
+/* x with its last two dims swapped. */
+static Val *swap_last(Fn *f, Val *x) {
+  int r = mty_rank(x), perm[IR_MAX_RANK];
+  for (int i = 0; i < r; i++)
+    perm[i] = i;
+  perm[r - 2] = r - 1, perm[r - 1] = r - 2;
+  return emit_transpose(f, x, perm);
+}
+
+/* nn.matmul: A [.., m, k] (transpose_a: [.., k, m]) times B [k, n]
+ * (transpose_b: [n, k]) as one [1, M, k] x [1, k, n] matmul, the
+ * operands converted to out_dtype first. */
+static Val *emit_nn_matmul(Fn *f, Val *x, Val *y, const Attrs *at, const Type *rt) {
+  DType dt = rt->tensor.dtype;
+  x = emit_cast(f, x, dt);
+  y = emit_cast(f, y, dt);
+  if (ir_attr_bool(at, "transpose_a", false))
+    x = swap_last(f, x);
+  if (ir_attr_bool(at, "transpose_b", false))
+    y = swap_last(f, y);
+  int64_t k = mty_shape(y)[0], n = mty_shape(y)[1];
+  int64_t xs[3] = {1, ir_type_numel(x->type) / k, k}, ys[3] = {1, k, n};
+  Val *r = emit_matmul(f, emit_reshape(f, x, 3, xs), emit_reshape(f, y, 3, ys));
+  return emit_reshape(f, r, rt->tensor.rank, rt->tensor.shape);
+}
+
+/* nn.conv1d (NCW, OIW) as nn.conv2d (NCHW, OIHW) with H = 1. */
+static Val *emit_conv1d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
+  const int64_t *v;
+  int64_t st[2] = {1, 1}, dl[2] = {1, 1}, pad[4] = {0, 0, 0, 0}; /* top, left, bottom, right */
+  if (attr_ints(at, "strides", &v) >= 1)
+    st[1] = v[0];
+  if (attr_ints(at, "dilation", &v) >= 1)
+    dl[1] = v[0];
+  int np = attr_ints(at, "padding", &v);
+  if (np >= 1)
+    pad[1] = pad[3] = v[0];
+  if (np == 2)
+    pad[3] = v[1];
+  Attrs a2 = {0};
+  ir_attr_set_ints(f->t->a, &a2, "strides", 2, st);
+  ir_attr_set_ints(f->t->a, &a2, "dilation", 2, dl);
+  ir_attr_set_ints(f->t->a, &a2, "padding", 4, pad);
+  ir_attr_set_int(f->t->a, &a2, "groups", ir_attr_int(at, "groups", 1));
+  const int64_t *xs = mty_shape(x), *ws = mty_shape(wt), *rs = rt->tensor.shape;
+  int64_t x4[4] = {xs[0], xs[1], 1, xs[2]}, w4[4] = {ws[0], ws[1], 1, ws[2]},
+          r4[4] = {rs[0], rs[1], 1, rs[2]};
+  Val *r = emit_conv2d(f, emit_reshape(f, x, 4, x4), emit_reshape(f, wt, 4, w4), &a2,
+                       mty_tensor(f, rt->tensor.dtype, 4, r4));
+  return emit_reshape(f, r, 3, rs);
+}
+
 /* ---------------------------------------------------------- reductions */
 
 /* The max of x over mask (kept as 1s), -inf over a slice of -inf. */
@@ -240,6 +294,8 @@ Val *emit_extra(Fn *f, const Expr *e, Val **a, const Type *rt) {
   case OP_VARIANCE:
   case OP_STD: return emit_reshape(f, emit_stats(f, op, a, at), rt->tensor.rank, rt->tensor.shape);
   case OP_GLOBAL_MAX_POOL2D: return emit_max_over(f, a[0], 0xc); /* H and W of NCHW */
+  case OP_MATMUL: return emit_nn_matmul(f, a[0], a[1], at, rt);
+  case OP_CONV1D: return emit_conv1d(f, a[0], a[1], at, rt);
   default: return emit_math(f, op, a[0]);
   }
 }

@@ -279,6 +279,11 @@ Val *emit_broadcast(Fn *f, OpId op, Val *x, Val *y, const Type *rt);
 Val *emit_reduction(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt);
 Val *emit_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt);
 Val *emit_index(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt);
+/* [B, M, K] x [B, K, N] -> [B, M, N] (emit_nn.c). */
+Val *emit_matmul(Fn *f, Val *x, Val *y);
+/* nn.conv2d of NCHW x and OIHW weights wt with conv2d's attributes at,
+ * result type rt (emit_nn.c). */
+Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt);
 /* emit_nn.c: matmul, conv, pool and nn: the call e itself (nn.pad reads
  * whether its value is a constant), rt its static result type. */
 Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt);
