@@ -119,6 +119,8 @@ typedef struct GenPolicy {
   int max_adts;                       /* generated type definitions */
   OpLimits limits;                    /* tensor bounds for types and solvers */
   uint32_t dtypes;                    /* dtypes the type generator draws */
+  const bool *op_only;                /* optional allow-list of OP_COUNT entries: only the
+                                         operators marked true are called */
   GenHook hook;                       /* optional, see above */
   const struct GenPolicy *const *mix; /* optional: NULL-terminated policies, one of
                                     which each input's header picks to decode

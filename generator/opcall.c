@@ -253,9 +253,13 @@ Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
  * same way. */
 /* Each operator's weight, a factor of its pattern's weight in the policy;
  * an operator not listed weighs 2.  Lossy operators weigh 1 (sign, the
- * constant makers: what flows into them is mostly lost).  Operators that
+ * constant makers: what flows into them is mostly lost), and so do
+ * gather_nd, scatter_elements, one_hot, topk and collapse_sum_like,
+ * which almost any wanted type
+ * admits (else they would take the share of others).  Operators that
  * give only rare types (rank-4 floats, extents of 1) or are often
- * refused by their recognizers weigh more, so that each is in at least
+ * refused by their recognizers (the comparisons and predicates compete
+ * for the few bool results) weigh more, so that each is in at least
  * 0.5% of the default policy's programs (`relaysmith stats`). */
 static const uint8_t op_weights[OP_COUNT] = {
     [OP_SIGN] = 1,
@@ -264,15 +268,31 @@ static const uint8_t op_weights[OP_COUNT] = {
     [OP_FULL] = 1,
     [OP_ZEROS_LIKE] = 1,
     [OP_ONES_LIKE] = 1,
-    [OP_ARGMIN] = 3,
-    [OP_ARGMAX] = 3,
+    [OP_ARGMIN] = 4,
+    [OP_ARGMAX] = 4,
     [OP_PRELU] = 4,
-    [OP_AVG_POOL2D] = 6,
-    [OP_LRN] = 8,
+    [OP_AVG_POOL2D] = 8,
+    [OP_LRN] = 16,
     [OP_INSTANCE_NORM] = 8,
-    [OP_GLOBAL_MAX_POOL2D] = 8,
+    [OP_GLOBAL_MAX_POOL2D] = 12,
     [OP_ADAPTIVE_AVG_POOL2D] = 8,
     [OP_GLOBAL_AVG_POOL2D] = 96,
+    [OP_EQUAL] = 3,
+    [OP_NOT_EQUAL] = 3,
+    [OP_LESS] = 3,
+    [OP_LESS_EQUAL] = 3,
+    [OP_GREATER] = 3,
+    [OP_GREATER_EQUAL] = 3,
+    [OP_LOGICAL_XOR] = 3,
+    [OP_LOGICAL_NOT] = 3,
+    [OP_ISNAN] = 3,
+    [OP_ISINF] = 3,
+    [OP_ISFINITE] = 3,
+    [OP_GATHER_ND] = 1,
+    [OP_SCATTER_ELEMENTS] = 1,
+    [OP_ONE_HOT] = 1,
+    [OP_TOPK] = 1,
+    [OP_COLLAPSE_SUM_LIKE] = 1,
     [OP_BATCH_FLATTEN] = 4,
     [OP_DEPTH_TO_SPACE] = 8,
     [OP_SPACE_TO_DEPTH] = 8,

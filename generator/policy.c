@@ -63,26 +63,28 @@ static OpLimits header_limits(const GenPolicy *p, uint8_t knob) {
   return l;
 }
 
-/* The operators policy p allows (remembered for the last deny-list and
- * pattern weights seen). */
+/* The operators policy p allows: not denied, in op_only if it has one,
+ * of a pattern with a weight (remembered for the last policy data seen). */
 static void policy_ops(const GenPolicy *p, uint64_t allow[OP_WORDS]) {
   static _Thread_local struct {
     bool valid;
     uint64_t deny[OP_WORDS];
     uint8_t pw[6];
+    const bool *only;
   } last;
   static _Thread_local uint64_t mask[OP_WORDS];
   if (!last.valid || memcmp(last.deny, p->op_deny, sizeof last.deny) ||
-      memcmp(last.pw, p->pattern_weight, sizeof last.pw)) {
+      memcmp(last.pw, p->pattern_weight, sizeof last.pw) || last.only != p->op_only) {
     memset(mask, 0, sizeof mask);
     for (int op = 0; op < OP_COUNT; op++) {
-      bool denied = (p->op_deny[op / 64] >> (op % 64)) & 1;
+      bool denied = ((p->op_deny[op / 64] >> (op % 64)) & 1) || (p->op_only && !p->op_only[op]);
       if (!denied && p->pattern_weight[op_table[op].pattern] > 0)
         mask[op / 64] |= 1ull << (op % 64);
     }
     last.valid = true;
     memcpy(last.deny, p->op_deny, sizeof last.deny);
     memcpy(last.pw, p->pattern_weight, sizeof last.pw);
+    last.only = p->op_only;
   }
   memcpy(allow, mask, sizeof mask);
 }

@@ -52,15 +52,28 @@ static bool accept_type(Tr *t, const Type *ty) {
   return true;
 }
 
-/* Operators the emitters lower: all but those of the families binary.c,
- * math.c, stats.c and cumulative.c (ops.def's run from mod to cumprod) and
- * nn2.c and conv_extra.c (leaky_relu to conv2d_transpose), gather.c, and
- * every operator from sort on (sort.c and the families after it), which
- * have none yet. */
-static bool accept_op(OpId op) {
-  return !(op >= OP_MOD && op <= OP_CUMPROD) &&
-         !(op >= OP_LEAKY_RELU && op <= OP_CONV2D_TRANSPOSE) &&
-         !(op >= OP_GATHER && op <= OP_SCATTER_ELEMENTS) && op < OP_SORT;
+/* Each operator's family, from the one table of what lowers (lowers.def);
+ * an operator without a row (MLF_NONE) is refused. */
+static const unsigned char op_family[OP_COUNT] = {
+#define MLIR_OP(id, family, draw) [OP_##id] = MLF_##family,
+#include "lowers.def"
+#undef MLIR_OP
+};
+
+MltFamily accept_family(OpId op) {
+  return (unsigned)op < OP_COUNT ? (MltFamily)op_family[op] : MLF_NONE;
+}
+
+/* An operator call the emitters lower: the operator has a row in
+ * lowers.def, and the call none of the attributes its emitter refuses
+ * (the rows with draw 0). */
+static bool accept_call(Tr *t, const Expr *e) {
+  OpId op = e->call.op;
+  if (accept_family(op) == MLF_NONE)
+    return refuse(t, "operator %s (no lowering)", ir_op_name(op));
+  if (op == OP_TAKE && ir_attr_int(&e->call.attrs, "batch_dims", 0) != 0)
+    return refuse(t, "take with batch_dims (no lowering)");
+  return true;
 }
 
 static bool accept_global(Tr *t, GlobalFn *g, PtrMap *seen);
@@ -88,11 +101,8 @@ static bool accept_expr(Tr *t, const Expr *e, PtrMap *seen) {
   case EX_CALL:
     if (e->call.kind == CALL_CTOR)
       return refuse(t, "constructors (algebraic data types)");
-    if (e->call.kind == CALL_OP && !accept_op(e->call.op))
-      return refuse(t, "operator %s (no lowering)", ir_op_name(e->call.op));
-    if (e->call.kind == CALL_OP && e->call.op == OP_TAKE &&
-        ir_attr_int(&e->call.attrs, "batch_dims", 0) != 0)
-      return refuse(t, "take with batch_dims (no lowering)");
+    if (e->call.kind == CALL_OP && !accept_call(t, e))
+      return false;
     if (e->call.kind == CALL_EXPR) {
       if (e->call.callee->kind != EX_GLOBAL)
         return refuse(t, "a call of a closure");

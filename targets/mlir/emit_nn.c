@@ -16,7 +16,7 @@
 /* [B, M, K] x [B, K, N] -> [B, M, N]: tosa.matmul for floats;
  * linalg.batch_matmul for int32 (TOSA multiplies 8- and 16-bit integers
  * only), which wraps as relayc does. */
-static Val *emit_matmul(Fn *f, Val *x, Val *y) {
+Val *emit_matmul(Fn *f, Val *x, Val *y) {
   int64_t s[3] = {mty_shape(x)[0], mty_shape(x)[1], mty_shape(y)[2]};
   const Type *rt = mty_tensor(f, mty_dtype(x), 3, s);
   if (!ir_dtype_is_float(mty_dtype(x)))
@@ -183,7 +183,7 @@ static Val *emit_conv_linalg(Fn *f, Val *x, Val *wt, const Win *w, const int64_t
 }
 
 /* nn.conv2d (NCHW, OIHW): per group a convolution, joined along C. */
-static Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
+Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
   DType dt = rt->tensor.dtype;
   x = emit_cast(f, x, dt);
   wt = emit_cast(f, wt, dt);

@@ -119,58 +119,43 @@ static const Type *static_type(Fn *f, const Expr *e, Val **a) {
 }
 
 /* Operators whose translation takes dynamic operands as they are: the
- * elementwise TOSA operations, whose results are `?` where an operand's
- * dim is (emit_tosa); the rest get their operands cast to static. */
-static bool takes_dynamic(OpId op) {
-  OpRelFn rel = op_table[op].rel;
-  return rel == rel_unary || rel == rel_cast || rel == rel_broadcast || op == OP_WHERE;
+ * elementwise families (lowers.def), whose TOSA operations give a result
+ * dim `?` where an operand's dim is (emit_tosa); the rest get their
+ * operands cast to static. */
+static bool takes_dynamic(MltFamily fam) {
+  return fam == MLF_UNARY || fam == MLF_BROADCAST || fam == MLF_WHERE || fam == MLF_EXTRA_ELEM;
 }
 
 /* ------------------------------------------------------------ operators */
 
-/* The translation of operator call e with translated arguments a. */
+/* The translation of operator call e with translated arguments a, by its
+ * family's emitter (lowers.def; accept.c refused the operators without
+ * one). */
 static Val *emit_op(Fn *f, const Expr *e, Val **a) {
   OpId op = e->call.op;
   const Attrs *at = &e->call.attrs;
   const Type *rt = static_type(f, e, a);
   if (!rt)
     return placeholder(f, e->type);
-  for (int i = 0; i < e->call.nargs && !takes_dynamic(op); i++)
+  MltFamily fam = accept_family(op);
+  for (int i = 0; i < e->call.nargs && !takes_dynamic(fam); i++)
     a[i] = fn_static(f, a[i]);
   if (f->t->linalg)
     return lin_emit_op(f, e, a, rt);
-  OpRelFn rel = op_table[op].rel; /* the family, whatever ops.def's order */
-  if (rel == rel_unary || rel == rel_cast)
-    return emit_unary(f, op, a[0], at, rt);
-  if (rel == rel_broadcast)
-    return emit_broadcast(f, op, a[0], a[1], rt);
-  switch (op) {
-  case OP_WHERE: return emit_select(f, a[0], a[1], a[2]);
-  case OP_SUM:
-  case OP_MEAN:
-  case OP_MAX:
-  case OP_MIN:
-  case OP_PROD:
-  case OP_ARGMAX:
-  case OP_ARGMIN: return emit_reduction(f, op, a[0], at, rt);
-  case OP_STRIDED_SLICE:
-  case OP_TAKE:
-  case OP_TILE:
-  case OP_REVERSE: return emit_index(f, op, a, at, rt);
-  case OP_DENSE:
-  case OP_BATCH_MATMUL:
-  case OP_CONV2D:
-  case OP_MAX_POOL2D:
-  case OP_AVG_POOL2D:
-  case OP_GLOBAL_AVG_POOL2D:
-  case OP_SOFTMAX:
-  case OP_LOG_SOFTMAX:
-  case OP_BIAS_ADD:
-  case OP_BATCH_NORM:
-  case OP_LAYER_NORM:
-  case OP_PAD: return emit_nn(f, e, a, rt);
-  default: return emit_shape(f, op, a, at, rt);
+  switch (fam) {
+  case MLF_UNARY: return emit_unary(f, op, a[0], at, rt);
+  case MLF_BROADCAST: return emit_broadcast(f, op, a[0], a[1], rt);
+  case MLF_WHERE: return emit_select(f, a[0], a[1], a[2]);
+  case MLF_REDUCE: return emit_reduction(f, op, a[0], at, rt);
+  case MLF_SHAPE: return emit_shape(f, op, a, at, rt);
+  case MLF_INDEX: return emit_index(f, op, a, at, rt);
+  case MLF_NN: return emit_nn(f, e, a, rt);
+  case MLF_EXTRA_ELEM:
+  case MLF_EXTRA: return emit_extra(f, e, a, rt);
+  case MLF_NONE: break;
   }
+  assert(!"refused by accept_call()");
+  return placeholder(f, e->type);
 }
 
 /* ---------------------------------------------------------- expressions */

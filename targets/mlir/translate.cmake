@@ -16,6 +16,7 @@ set(RS_MLT_SRC
     ${_mlt}/linalg.c
     ${_mlt}/linalg_ops.c
     ${_mlt}/linalg_index.c
+    ${_mlt}/emit_extra.c
     ${_mlt}/text.c
     ${_mlt}/entry.c
     ${_mlt}/known.c)

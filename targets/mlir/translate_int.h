@@ -301,11 +301,37 @@ Val *emit_broadcast(Fn *f, OpId op, Val *x, Val *y, const Type *rt);
 Val *emit_reduction(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt);
 Val *emit_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt);
 Val *emit_index(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt);
+/* [B, M, K] x [B, K, N] -> [B, M, N] (emit_nn.c). */
+Val *emit_matmul(Fn *f, Val *x, Val *y);
+/* nn.conv2d of NCHW x and OIHW weights wt with conv2d's attributes at,
+ * result type rt (emit_nn.c). */
+Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt);
 /* emit_nn.c: matmul, conv, pool and nn: the call e itself (nn.pad reads
  * whether its value is a constant), rt its static result type. */
 Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt);
+/* emit_extra.c: the operators of relayc's later families (binary.c,
+ * math.c, stats.c, nn2.c, ...), as emit_nn. */
+Val *emit_extra(Fn *f, const Expr *e, Val **a, const Type *rt);
 
 /* ---------------------------------------------------- guards (accept.c) */
+
+/* The emitter that lowers an operator (lowers.def's family column);
+ * MLF_NONE: the operator has no lowering. */
+typedef enum MltFamily {
+  MLF_NONE,
+  MLF_UNARY,      /* emit_unary */
+  MLF_BROADCAST,  /* emit_broadcast */
+  MLF_WHERE,      /* emit_select */
+  MLF_EXTRA_ELEM, /* emit_extra, elementwise: dynamic operands as they are */
+  MLF_REDUCE,     /* emit_reduction */
+  MLF_SHAPE,      /* emit_shape */
+  MLF_INDEX,      /* emit_index */
+  MLF_NN,         /* emit_nn */
+  MLF_EXTRA,      /* emit_extra */
+} MltFamily;
+
+/* Operator op's row of lowers.def: its family (MLF_NONE: no lowering). */
+MltFamily accept_family(OpId op);
 
 /* Whether the translator takes @main (NULL: there is none) and every
  * global it reaches; false with the reason in t->skip. */

@@ -4,7 +4,8 @@
  * rewrites it), its static translation (no `?` anywhere), @main's
  * parameters made dynamic by MltOptions.dyn_params (and the runner's
  * entry casting to them), and the refusals: an Any dim in @main's
- * parameters (accept.c) and a global called at two shapes (the emission).
+ * parameters (accept.c), a global called at two shapes (the emission), an
+ * operator without a lowering and take with batch_dims (accept.c).
  *
  *   test_translate_dyn tests/mlir/dynamic.relay tests/mlir/dynamic.mlir
  */
@@ -97,6 +98,20 @@ static void refusals(void) {
            "  (@f(%x), @f(%y))\n"
            "}\n");
   CHECK(m && !mlt_translate(m, &r) && strstr(r.skip, "two shapes"));
+  mlt_result_free(&r);
+  ir_module_free(m);
+  /* An operator without a row in targets/mlir/lowers.def, and a call its
+   * row's emitter does not take. */
+  m = load("#[version = \"0.0.5\"]\n"
+           "def @main(%x: Tensor[(2), float32]) { erf(%x) }\n");
+  CHECK(m && !mlt_translate(m, &r) && strstr(r.skip, "operator erf (no lowering)"));
+  mlt_result_free(&r);
+  ir_module_free(m);
+  m = load("#[version = \"0.0.5\"]\n"
+           "def @main(%x: Tensor[(2, 3), float32], %i: Tensor[(2, 1), int32]) {\n"
+           "  take(%x, %i, axis=1, batch_dims=1)\n"
+           "}\n");
+  CHECK(m && !mlt_translate(m, &r) && strstr(r.skip, "batch_dims"));
   mlt_result_free(&r);
   ir_module_free(m);
 }
