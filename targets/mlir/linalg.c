@@ -359,7 +359,7 @@ Val *lin_elementwise(Fn *f, int n, Val *const *xs, const Type *rt, const LinEw *
   const int64_t *rs = rt->tensor.shape;
   /* Rank 0: always linalg.generic.  MLIR 22.1's linalg-fuse-elementwise-ops
    * crashes on a rank-0 linalg.map or linalg.copy of a constant that yields
-   * its input (docs/findings/mlir.md #30). */
+   * its input (docs/findings/mlir.md #26). */
   bool same = r > 0;
   const char *names[4], *args[4];
   for (int i = 0; i < n; i++) {
@@ -422,7 +422,7 @@ Val *lin_cast(Fn *f, Val *x, DType to) {
 
 /* ---------------------------------------------------------------- dispatch */
 
-/* linalg.copy of x (relayc's copy).  Not for rank 0 (findings #30): a
+/* linalg.copy of x (relayc's copy).  Not for rank 0 (findings #26): a
  * rank-0 copy is a linalg.generic (lin_elementwise). */
 static Val *lin_copy(Fn *f, Val *x) {
   const char *xn = fn_use(f, x);

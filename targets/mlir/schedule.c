@@ -373,7 +373,7 @@ static bool vectorize_plain(Build *B, bool per_op) {
 /* Vectorize the chosen ops with vector sizes at or above their static
  * sizes (above: masked).  An op that divides integers keeps its sizes:
  * the vectorizer divides on the masked-off lanes too, whose divisors are
- * poison, and the compiled code traps (docs/findings/mlir.md #39).  False
+ * poison, and the compiled code traps (docs/findings/mlir.md #28).  False
  * when no op fits. */
 static bool vectorize_masked(Build *B) {
   int ops[MAX_PICKED], n = choose(B, maskable, ops);
