@@ -194,8 +194,11 @@ static void test_property(bool hook) {
      * of leaf mutations decode to the same program since the operators of
      * binary.c .. cumulative.c).  Leaf mutations of this walk gave 54 of
      * 1,132 before polymorphic globals over two type parameters, 62 of
-     * 1,137 since (generator/poly.c): at most 1 in 16. */
-    CHECK_MSG(k == MUT_HEADER || t->same * 16 <= t->calls, "%s: %d of %d the same program",
+     * 1,137 since (generator/poly.c), 74 of 1,139 since a new polymorphic
+     * global is a mutually recursive pair three times in four (a skewed
+     * draw: more of a leaf's other values give the same choice): at most
+     * 1 in 14. */
+    CHECK_MSG(k == MUT_HEADER || t->same * 14 <= t->calls, "%s: %d of %d the same program",
               mut_kind_names[k], t->same, t->calls);
   }
 }
