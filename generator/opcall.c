@@ -16,7 +16,7 @@
 #include "compiler/ir/hash.h"
 #include "gen_int.h"
 
-enum { KEYMAX = 30, KEYWORDS = 4, CACHE_BITS = 14, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
+enum { KEYMAX = 30, KEYWORDS = 4, CACHE_BITS = 16, CACHE_SIZE = 1 << CACHE_BITS, NLIMITS = 4 };
 
 _Static_assert(8 * KEYWORDS >= KEYMAX + 1, "a key holds the slot and KEYMAX bytes");
 
