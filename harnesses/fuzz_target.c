@@ -11,6 +11,7 @@
  *   ./pass_fuzzer_inline                               one pass, built in
  *   ./fusion_fuzzer, ./typecheck_fuzzer, ./reject_fuzzer
  *   ./pass_fuzzer crash-<sha1>                         reproduce a report
+ *   ./mlir_fuzzer -pipeline=to-linalg,llvm prog.relay  a Relay text program
  *
  * Our flags -- the check's (-passes=, -policy=, -allow=, -differential=,
  * -fault=) and the options of oracle/options.h (-known=, -trace=,
@@ -48,6 +49,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compiler/typing/typing.h"
 #include "defaults.h"
 #include "targets/targets.h"
 
@@ -421,9 +423,60 @@ static void report_write(const char *path, const Verdict *v, const char *cmd) {
   fprintf(stderr, "relaysmith: the report is also in %s\n", name);
 }
 
+/* ----------------------------------------------------------- text input */
+
+/* A Relay text program (it starts with TVM's `#[version`) among the files
+ * argv names, e.g. one `relaysmith reduce` wrote, for a target of passes
+ * or stages (not kernel_fuzzer, typecheck_fuzzer or reject_fuzzer, whose
+ * inputs are choice streams of their own): parsed, not decoded, with the
+ * pipeline the flag gives (else the one an empty header chooses) and
+ * @main's arguments seeded by its bytes.  Never while fuzzing: a mutated
+ * input is always a choice stream. */
+static bool relay_text(const uint8_t *data, size_t size) {
+  return nfiles && config.check == ORACLE_PIPELINE && size >= 9 && !memcmp(data, "#[version", 9);
+}
+
+/* The program of the text input ctx (NUL-terminated), parsed again at
+ * each call (the check makes the program more than once); a text that does
+ * not parse, is not well formed or does not type check is not a program
+ * to check: say why, with its position, and stop. */
+static Module *parse_input(void *ctx) {
+  const char *text = ctx;
+  Diag d;
+  diag_init(&d, "input", text);
+  Module *m = ir_parse_module(text, strlen(text), "input", &d);
+  if (!m || !ir_well_formed(m, &d) || !ty_check_module(m, &d)) {
+    fprintf(stderr, "relaysmith: the Relay text input is not a valid program:\n%s",
+            d.text ? d.text : "");
+    _exit(1); /* not exit: libFuzzer would call it a crash */
+  }
+  diag_free(&d);
+  GlobalFn *main = ir_global_get(m, "main");
+  for (int i = 0; main && i < main->func->func.nparams; i++)
+    if (ir_type_has_any(main->func->func.params[i]->type)) {
+      fprintf(stderr,
+              "relaysmith: @main's parameter %%%s has a `?` dim: the check makes "
+              "@main's arguments, so their shapes must be static (a `?` inside the "
+              "program is fine)\n",
+              main->func->func.params[i]->name);
+      _exit(1); /* not exit: libFuzzer would call it a crash */
+    }
+  return m;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Verdict v;
-  if (!oracle_check(&config, &(OracleInput){.data = data, .size = size}, &v) && !known_bug(&v)) {
+  OracleInput in = {.data = data, .size = size};
+  char *text = NULL;
+  if (relay_text(data, size)) {
+    text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = 0;
+    in = (OracleInput){.make = parse_input, .ctx = text, .seed = oracle_input_seed(data, size)};
+  }
+  bool ok = oracle_check(&config, &in, &v);
+  free(text);
+  if (!ok && !known_bug(&v)) {
     static char cmd[CMD_MAX], path[4096];
     bool saved = reproduce_command(data, size, cmd, path);
     if (v.nfiles)

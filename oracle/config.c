@@ -85,7 +85,10 @@ static const char *const fault_names[] = {
     [FAULT_CHECKER_MERGE_RELS] = "checker_merge_rels",
     [FAULT_KERNEL_CAST_F16_TRUNC] = "kernel_cast_f16_trunc",
     [FAULT_KERNEL_BF16_SOFTMAX_F32] = "kernel_bf16_softmax_f32",
+    [FAULT_MLIR_JIT_FIRST] = "mlir_jit_first",
 };
+
+OracleFault oracle_test_fault;
 #endif
 
 /* The names of -fault= (test build), space-separated, into buf. */
@@ -136,6 +139,7 @@ void oracle_set_faults(const OracleConfig *c) {
   op_test_fault_bf16_softmax = c->fault == FAULT_KERNEL_BF16_SOFTMAX_F32;
   op_test_fault_reshape = c->fault == FAULT_RELATION_RESHAPE;
   op_test_fault = (OpFault)c->op_fault;
+  oracle_test_fault = c->fault;
 #endif
 }
 

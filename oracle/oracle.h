@@ -125,7 +125,17 @@ typedef enum OracleFault {
   FAULT_KERNEL_BF16_SOFTMAX_F32, /* kernel_bf16_softmax_f32: a bfloat16 softmax
                                     keeps its intermediate steps in float32
                                     (kernel) */
+  /* mlir_jit_first: the MLIR target's compiled code returns its first
+   * result element changed, in every pipeline: a miscompile no stage
+   * explains, which no known-bug rule may skip (tests/cases/mlir_known.cmake) */
+  FAULT_MLIR_JIT_FIRST,
 } OracleFault;
+
+#ifdef RS_TEST_PASSES
+/* Test build only: the -fault= of the check running (oracle_check sets
+ * it), for the targets' own deliberate bugs. */
+extern OracleFault oracle_test_fault;
+#endif
 
 /* A fuzz target binary: what its name stands for.  The table is in
  * targets/targets.c (it knows every target); pass_fuzzer_<pass> names a
