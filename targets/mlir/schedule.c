@@ -498,7 +498,12 @@ static bool pad(Build *B) {
 }
 
 /* Tile the last linalg op of each function (its result, as a rule) and
- * fuse its producers into the loops greedily. */
+ * fuse its producers into the loops greedily.  Its parallel loops only:
+ * fused into a loop over a reduction dim, the linalg.fill of the init
+ * starts the accumulator again in every tile (docs/findings/mlir.md #30,
+ * llvm/llvm-project#58398, open since 2022).  The sizes are drawn as for
+ * any loop, then a reduction dim's set to 0, so that the draws after them
+ * stay what they were. */
 static bool fuse(Build *B) {
   int n = 0;
   for (int i = 0; i < B->p->n; i++) {
@@ -508,6 +513,11 @@ static bool fuse(Build *B) {
       continue;
     int64_t t[MAX_LOOPS];
     int k, nz = tile_sizes(B, d, false, t, &k);
+    for (int j = 0; j < k; j++)
+      if (d->red[j] && t[j])
+        t[j] = 0, nz--;
+    if (!nz)
+      continue;
     put(&B->b, "    %%t%d, %%l%d:%d = transform.structured.fuse %%op#%d tile_sizes ", i, i, nz, i);
     put_list(&B->b, t, k);
     if (k > 1 && pick(&B->rng, 2)) {
