@@ -29,10 +29,14 @@
  * Any other miscompile in the same program still shows, as a difference
  * the replay does not explain. */
 
-typedef struct {
+typedef struct Known Known;
+struct Known {
   const Module *m;
   const Expr *body; /* the enclosing function's body, for let variables */
-} Known;
+  const Expr *fn;   /* a global function entered through call: its params */
+  const Expr *call; /* ... are bound to this call's arguments, */
+  const Known *up;  /* which are in this function */
+};
 
 /* The value the let variable v is bound to somewhere in e. */
 static const Expr *binding(const Expr *e, const Var *v, int depth) {
@@ -62,22 +66,53 @@ static const Expr *binding(const Expr *e, const Var *v, int depth) {
   }
 }
 
-/* e with let variables, let blocks and projections of tuples looked
- * through: the expression whose value e is. */
-static const Expr *value_of(const Known *k, const Expr *e, int depth) {
+enum { MAX_ENTERED = 8 };
+
+/* The global functions a lookup entered, each with the call it came by;
+ * kept while the lookup's result is used (a zero_like call's). */
+typedef struct Entered {
+  Known k[MAX_ENTERED];
+  int n;
+} Entered;
+
+/* e with let variables, let blocks, projections of tuples, calls of
+ * global functions (into their bodies, noted in en) and their parameters
+ * (back to the call's arguments) looked through: the expression whose
+ * value e is, in the function *kout. */
+static const Expr *value_of(const Known *k, const Expr *e, Entered *en, const Known **kout,
+                            int depth) {
   while (e && depth++ < 64) {
-    if (e->kind == EX_VAR)
-      e = binding(k->body, e->var, 0);
-    else if (e->kind == EX_LET)
+    if (e->kind == EX_VAR) {
+      const Expr *b = binding(k->body, e->var, 0);
+      int i = 0;
+      while (!b && k->call && i < k->fn->func.nparams && k->fn->func.params[i] != e->var)
+        i++;
+      if (b)
+        e = b;
+      else if (k->call && i < k->fn->func.nparams && i < k->call->call.nargs)
+        e = k->call->call.args[i], k = k->up;
+      else
+        break;
+    } else if (e->kind == EX_LET) {
       e = e->let.body;
-    else if (e->kind == EX_PROJ) {
-      const Expr *t = value_of(k, e->proj.tuple, depth);
+    } else if (e->kind == EX_PROJ) {
+      const Known *kt;
+      const Expr *t = value_of(k, e->proj.tuple, en, &kt, depth);
       if (!t || t->kind != EX_TUPLE || e->proj.index >= t->tuple.n)
-        return e;
-      e = t->tuple.fields[e->proj.index];
-    } else
-      return e;
+        break;
+      e = t->tuple.fields[e->proj.index], k = kt;
+    } else if (e->kind == EX_CALL && e->call.kind == CALL_EXPR &&
+               e->call.callee->kind == EX_GLOBAL && e->call.callee->global->func &&
+               en->n < MAX_ENTERED) {
+      const Expr *fn = e->call.callee->global->func;
+      en->k[en->n] = (Known){k->m, fn->func.body, fn, e, k};
+      k = &en->k[en->n++];
+      e = fn->func.body;
+    } else {
+      break;
+    }
   }
+  *kout = k;
   return e;
 }
 
@@ -91,20 +126,18 @@ static bool all_zero(const Tensor *t) {
 /* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
  * constant, zeros/zeros_like, a shape operator, cast, reduction or product
  * of one, a stack or concatenation of them, an if whose branches both are,
- * or a call of a global that returns one (tosa-inline exposes it). */
-static bool zero_like(const Known *k, const Expr *e, int depth) {
-  e = value_of(k, e, 0);
+ * or a call of a global that returns one (tosa-inline exposes it), or a
+ * parameter of one that a call binds to one. */
+static bool zero_like(const Known *k0, const Expr *e, int depth) {
+  Entered en = {.n = 0};
+  const Known *k;
+  e = value_of(k0, e, &en, &k, 0);
   if (!e || depth > 32)
     return false;
   switch (e->kind) {
   case EX_CONST: return ir_dtype_is_float(e->constant->dtype) && all_zero(e->constant);
   case EX_IF: return zero_like(k, e->if_.then, depth + 1) && zero_like(k, e->if_.els, depth + 1);
   case EX_CALL:
-    if (e->call.kind == CALL_EXPR && e->call.callee->kind == EX_GLOBAL) {
-      const Expr *fn = e->call.callee->global->func;
-      Known in = {k->m, fn ? fn->func.body : NULL};
-      return fn && zero_like(&in, fn->func.body, depth + 1);
-    }
     if (e->call.kind != CALL_OP || !e->type || e->type->kind != TY_TENSOR ||
         !ir_dtype_is_float(e->type->tensor.dtype))
       return false;
@@ -133,17 +166,19 @@ static bool zero_like(const Known *k, const Expr *e, int depth) {
     case OP_STRIDED_SLICE: return zero_like(k, e->call.args[0], depth + 1);
     case OP_STACK:
     case OP_CONCATENATE: { /* of a tuple of zeros */
-      const Expr *t = value_of(k, e->call.args[0], 0);
+      const Known *kt;
+      const Expr *t = value_of(k, e->call.args[0], &en, &kt, 0);
       if (!t || t->kind != EX_TUPLE)
         return false;
       for (int i = 0; i < t->tuple.n; i++)
-        if (!zero_like(k, t->tuple.fields[i], depth + 1))
+        if (!zero_like(kt, t->tuple.fields[i], depth + 1))
           return false;
       return true;
     }
     case OP_CAST: { /* a cast of constant zeros of any dtype folds to float zeros */
-      const Expr *a = value_of(k, e->call.args[0], 0);
-      return zero_like(k, a, depth + 1) || (a && a->kind == EX_CONST && all_zero(a->constant));
+      const Known *ka;
+      const Expr *a = value_of(k, e->call.args[0], &en, &ka, 0);
+      return zero_like(ka, a, depth + 1) || (a && a->kind == EX_CONST && all_zero(a->constant));
     }
     default: return false;
     }
@@ -278,7 +313,7 @@ static int sites_of(const Module *m, Expr **at, Known *ks) {
     Expr *fn = m->funcs[i]->func;
     if (!fn)
       continue;
-    Known k = {m, fn->func.body};
+    Known k = {m, fn->func.body, NULL, NULL, NULL};
     Sites s = {.k = &k};
     collect_sites(&s, fn->func.body, 0);
     for (int j = 0; j < s.n && n < MAX_SITES; j++) {

@@ -119,6 +119,42 @@ static void reduce_inf(void) {
   unload(&c);
 }
 
+/* fold-zero through a global function's parameter: @g returns its
+ * parameter in a tuple, and the zero it is called with multiplies NaNs
+ * once tosa-inline has inlined it (the layer_norm by zero gamma of an
+ * mlir_fuzzer fork run); a nonzero argument is no fold site. */
+static void zero_through_call(void) {
+  static const char *const srcs[] = {
+      "#[version = \"0.0.5\"]\n"
+      "def @g(%p: float32) -> ((float32,), int32) { ((%p,), 0) }\n"
+      "def @main(%x: Tensor[(3), float32]) {\n"
+      "  let %s = Tensor[(3), float32]([nan, inf, -inf]);\n"
+      "  let %t: (float32,) = @g(0f).0;\n"
+      "  (multiply(%s, %t.0), add(%x, 1f))\n"
+      "}\n",
+      "#[version = \"0.0.5\"]\n"
+      "def @g(%p: float32) -> ((float32,), int32) { ((%p,), 0) }\n"
+      "def @main(%x: Tensor[(3), float32]) {\n"
+      "  let %s = Tensor[(3), float32]([nan, inf, -inf]);\n"
+      "  let %t: (float32,) = @g(2f).0;\n"
+      "  (multiply(%s, %t.0), add(%x, 1f))\n"
+      "}\n",
+  };
+  for (int k = 0; k < 2; k++) {
+    Case c;
+    CHECK(load(&c, srcs[k]));
+    if (!c.want)
+      continue;
+    MltKnown pattern;
+    EvValue *got = with(&c, c.want, 0, 0, 0);
+    got = with(&c, got, 0, 1, 0);
+    got = with(&c, got, 0, 2, 0);
+    CHECK(cause(&c, got, &pattern) == (k ? MLT_KNOWN_NONE : MLT_KNOWN_FOLD_ZERO));
+    CHECK(pattern == (k ? MLT_KNOWN_NONE : MLT_KNOWN_FOLD_ZERO));
+    unload(&c);
+  }
+}
+
 /* A program without either pattern: no difference is known. */
 static void no_pattern(void) {
   Case c;
@@ -137,6 +173,7 @@ static void no_pattern(void) {
 int main(void) {
   fold_zero();
   reduce_inf();
+  zero_through_call();
   no_pattern();
   return test_summary();
 }
