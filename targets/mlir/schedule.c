@@ -48,6 +48,7 @@ typedef struct Payload {
   int n;
   bool overflow;
   bool i1;              /* some op has an i1 operand */
+  bool insert_drops;    /* a tensor.insert_slice the vectorizer writes wrong */
   char fn[MAX_OPS][64]; /* the functions the ops are in, in order */
   int nfn;
 } Payload;
@@ -175,6 +176,36 @@ static MlirWalkResult collect(MlirOperation op, void *ud) {
     MlirStringRef str = mlirStringAttrGetValue(name);
     snprintf(p->fn[p->nfn++], sizeof p->fn[0], "%.*s", (int)str.length, str.data);
   }
+  return MlirWalkResultAdvance;
+}
+
+/* A tensor.insert_slice that vectorize_children_and_apply_patterns
+ * turns into a vector.transfer_write at the wrong place: a stride other
+ * than 1, or a rank-reducing one whose dropped unit dims are not the
+ * leading ones (its write takes the trailing dims: a vector of 4 into
+ * 4x1 writes one element; docs/findings/mlir.md #31). */
+static MlirWalkResult scan_inserts(MlirOperation op, void *ud) {
+  Payload *p = ud;
+  if (!named(op, "tensor.insert_slice") || mlirOperationGetNumOperands(op) < 2)
+    return MlirWalkResultAdvance;
+  MlirType src = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirAttribute sizes =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("static_sizes"));
+  MlirAttribute strides =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("static_strides"));
+  if (!mlirTypeIsARankedTensor(src) || mlirAttributeIsNull(sizes) || mlirAttributeIsNull(strides) ||
+      !mlirAttributeIsADenseI64Array(sizes) || !mlirAttributeIsADenseI64Array(strides)) {
+    p->insert_drops = true;
+    return MlirWalkResultAdvance;
+  }
+  intptr_t r = mlirShapedTypeGetRank(src), n = mlirDenseArrayGetNumElements(sizes);
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(strides); i++)
+    p->insert_drops |= mlirDenseI64ArrayGetElement(strides, i) != 1;
+  for (intptr_t i = 0; i < n - r; i++) /* the dropped dims: leading units */
+    p->insert_drops |= mlirDenseI64ArrayGetElement(sizes, i) != 1;
+  for (intptr_t i = n - r; i < n && i >= 0; i++)
+    p->insert_drops |=
+        mlirDenseI64ArrayGetElement(sizes, i) != mlirShapedTypeGetDimSize(src, i - (n - r));
   return MlirWalkResultAdvance;
 }
 
@@ -343,11 +374,13 @@ static void funcs(Build *B, char *out, size_t cap) {
 /* Vectorize without vector sizes: every op of every function (the
  * vectorizer leaves what it cannot take), or, when per_op and the %op
  * handles are fresh, the chosen ops one by one (an op it cannot take is a
- * transform error). */
+ * transform error).  One by one only when the payload has i1 operands or
+ * an insert_slice the whole-function vectorizer writes wrong (#31). */
 static bool vectorize_plain(Build *B, bool per_op) {
+  bool ops_only = B->p->i1 || B->p->insert_drops;
   int ops[MAX_PICKED],
-      n = per_op && (B->p->i1 || pick(&B->rng, 3) == 0) ? choose(B, vectorizable, ops) : 0;
-  if (n || B->p->i1) {
+      n = per_op && (ops_only || pick(&B->rng, 3) == 0) ? choose(B, vectorizable, ops) : 0;
+  if (n || ops_only) {
     for (int k = 0; k < n; k++)
       put(&B->b, "    transform.structured.vectorize %%op#%d%s : %s\n", ops[k],
           pick(&B->rng, 4) ? "" : " {vectorize_nd_extract}", ANY);
@@ -600,6 +633,7 @@ char *mls_schedule(MlsSession *s, MlsModule *m, MlsSched kind, uint64_t seed, ch
   (void)s;
   Payload *p = mls_alloc(sizeof *p);
   mlirOperationWalk(mlirModuleGetOperation(m->mod), collect, p, MlirWalkPostOrder);
+  mlirOperationWalk(mlirModuleGetOperation(m->mod), scan_inserts, p, MlirWalkPostOrder);
   Build B = {.p = p, .rng = seed ^ (uint64_t)kind * 0x9e3779b97f4a7c15ull};
   char *script = NULL;
   if (!p->n || p->overflow) {

@@ -28,13 +28,16 @@ endif()
 # out of memory while cast_away_vector_leading_one_dim shared a pattern
 # set with lower_broadcast (it has a set of its own now); fuse-reduction
 # (Relay text) gave a max of the last tile only when sched-fuse tiled its
-# reduction dim (the fuse schedule tiles parallel dims only now).
+# reduction dim (the fuse schedule tiles parallel dims only now);
+# insert-column (Relay text) wrote one element of a column when the
+# vectorizer met the rank-reducing insert_slice of linalg-unit-dims-slices.
 if(TARGET mlir_fuzzer)
   foreach(case "vector-lower-canonicalize:sched-vector-lower,bufferize,loops,llvm"
                "vectorize-libm:sched-vectorize,bufferize,loops,llvm-libm"
                "pad-divide:sched-pad,bufferize,loops,llvm"
                "vector-lower-cast-away:sched-vector-lower,bufferize,loops,llvm"
-               "fuse-reduction.relay:sched-fuse,bufferize,loops,llvm")
+               "fuse-reduction.relay:sched-fuse,bufferize,loops,llvm"
+               "insert-column.relay:linalg-unit-dims-slices,sched-vectorize,bufferize,loops,llvm")
     string(REPLACE ":" ";" _parts "${case}")
     list(GET _parts 0 _name)
     list(GET _parts 1 _rest)
