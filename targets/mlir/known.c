@@ -13,19 +13,25 @@
 #include "compiler/typing/typing.h"
 #include "translate.h"
 
-/* Two known causes make a correct translation give a different result:
+/* Three known causes make a correct translation give a different result:
  *   fold-zero   MLIR 22.1's TOSA folders rewrite a float x * 0 into 0
  *               (wrong for NaN, infinities, negative x) and x + 0, x - 0
  *               into x (wrong for x = -0): docs/findings/mlir.md #5;
  *   reduce-inf  tosa-to-linalg starts reduce_min (reduce_max) at FLT_MAX
  *               (-FLT_MAX) instead of +inf (-inf), so a slice of
- *               infinities reduces to the largest finite float: #16.
+ *               infinities reduces to the largest finite float: #16;
+ *   minmax-zero arith-expand (the llvm-libm stage) lowers minimumf and
+ *               maximumf to a compare and a select that take the second
+ *               operand of two equal ones, so min(-0, +0) is +0: #32.
  * A program holding a cause's pattern is not enough: the difference is
  * known only when a replay confirms the cause.  fold-zero: relayc's
  * interpreter runs the program with MLIR's folds done by hand (every fold
  * site at once, or one site alone) and must give exactly MLIR's result.
  * reduce-inf: every differing element must be the one the cause predicts
  * (the largest finite float of the sign of the interpreter's infinity).
+ * minmax-zero: relayc's interpreter runs the program with every float
+ * minimum and maximum written as that compare and select, and must give
+ * exactly MLIR's result.
  * Any other miscompile in the same program still shows, as a difference
  * the replay does not explain. */
 
@@ -272,6 +278,7 @@ enum { MAX_SITES = 16 };
 
 typedef struct Sites {
   const Known *k;
+  bool (*is_site)(const Known *k, const Expr *e);
   Expr *at[MAX_SITES];
   int n;
 } Sites;
@@ -280,7 +287,7 @@ typedef struct Sites {
 static void collect_sites(Sites *s, Expr *e, int depth) {
   if (!e || depth > 200 || s->n == MAX_SITES)
     return;
-  if (fold_site(s->k, e))
+  if (s->is_site(s->k, e))
     s->at[s->n++] = e;
   switch (e->kind) {
   case EX_TUPLE:
@@ -305,16 +312,17 @@ static void collect_sites(Sites *s, Expr *e, int depth) {
   }
 }
 
-/* The fold sites of every function of m, in order, each with the function
- * it is in (ks, when not NULL); at most MAX_SITES. */
-static int sites_of(const Module *m, Expr **at, Known *ks) {
+/* The sites is_site takes in every function of m, in order, each with the
+ * function it is in (ks, when not NULL); at most MAX_SITES. */
+static int sites_of(const Module *m, bool (*is_site)(const Known *, const Expr *), Expr **at,
+                    Known *ks) {
   int n = 0;
   for (int i = 0; i < m->nfuncs && n < MAX_SITES; i++) {
     Expr *fn = m->funcs[i]->func;
     if (!fn)
       continue;
     Known k = {m, fn->func.body, NULL, NULL, NULL};
-    Sites s = {.k = &k};
+    Sites s = {.k = &k, .is_site = is_site};
     collect_sites(&s, fn->func.body, 0);
     for (int j = 0; j < s.n && n < MAX_SITES; j++) {
       if (ks)
@@ -396,21 +404,55 @@ static void fold(Module *m, const Known *k, Expr *e) {
   }
 }
 
-/* Whether relayc's interpreter, on text parsed again with the fold sites
- * in `which` (a bit per site; all when 0) rewritten, gives got on the
- * inputs of seed. */
-static bool replay_gives(const char *text, uint32_t which, uint64_t seed, const EvValue *got) {
+/* The fold sites in `which` (a bit per site; all when 0) rewritten. */
+static void fold_sites(Module *m, uint32_t which) {
+  Expr *at[MAX_SITES];
+  Known ks[MAX_SITES];
+  int n = sites_of(m, fold_site, at, ks); /* all found before any rewrite */
+  for (int i = 0; i < n; i++)
+    if (!which || (which >> i & 1))
+      fold(m, &ks[i], at[i]);
+}
+
+/* A float minimum or maximum call (minmax-zero's pattern). */
+static bool minmax_site(const Known *k, const Expr *e) {
+  (void)k;
+  return float_call(e, OP_MINIMUM) || float_call(e, OP_MAXIMUM);
+}
+
+/* Every float minimum(a, b) (maximum) of m written as arith-expand lowers
+ * arith.minimumf: select(a <u b, a, b) (>u), then b where b is NaN, i.e.
+ * where(isnan(b), b, where(less(a, b) or isnan(a), a, b)). */
+static void expand_minmax(Module *m, uint32_t which) {
+  (void)which;
+  Expr *at[MAX_SITES];
+  int n = sites_of(m, minmax_site, at, NULL);
+  for (int i = 0; i < n; i++) {
+    Expr *e = at[i], *a = e->call.args[0], *b = e->call.args[1];
+    Expr *ab[2] = {a, b};
+    Expr *pick_a[2] = {ir_call_op(m, e->call.op == OP_MINIMUM ? OP_LESS : OP_GREATER, 2, ab, NULL),
+                       ir_call_op(m, OP_ISNAN, 1, &a, NULL)};
+    Expr *inner[3] = {ir_call_op(m, OP_LOGICAL_OR, 2, pick_a, NULL), a, b};
+    Expr **outer = ARENA_ARRAY(m->arena, Expr *, 3);
+    outer[0] = ir_call_op(m, OP_ISNAN, 1, &b, NULL);
+    outer[1] = b;
+    outer[2] = ir_call_op(m, OP_WHERE, 3, inner, NULL);
+    e->call.op = OP_WHERE;
+    e->call.nargs = 3;
+    e->call.args = outer;
+  }
+}
+
+/* Whether relayc's interpreter, on text parsed again and rewritten by
+ * rewrite (with which), gives got on the inputs of seed. */
+static bool replay_gives(const char *text, void (*rewrite)(Module *, uint32_t), uint32_t which,
+                         uint64_t seed, const EvValue *got) {
   Diag d;
   diag_init(&d, "replay", text);
   Module *m = ir_parse_module(text, strlen(text), "replay", &d);
   bool same = false;
   if (m && ty_check_module(m, &d)) {
-    Expr *at[MAX_SITES];
-    Known ks[MAX_SITES];
-    int n = sites_of(m, at, ks); /* all found before any rewrite */
-    for (int i = 0; i < n; i++)
-      if (!which || (which >> i & 1))
-        fold(m, &ks[i], at[i]);
+    rewrite(m, which);
     if (ty_check_module(m, &d)) {
       EvRun *run = ev_run_new(NULL);
       EvResult r = ev_run_main(run, m, seed);
@@ -430,9 +472,9 @@ static bool replay_gives(const char *text, uint32_t which, uint64_t seed, const 
 /* fold-zero's replay: all fold sites folded, or one alone. */
 static bool fold_confirmed(const Module *m, int nsites, uint64_t seed, const EvValue *got) {
   char *text = ir_print_module(m);
-  bool same = replay_gives(text, 0, seed, got);
+  bool same = replay_gives(text, fold_sites, 0, seed, got);
   for (int i = 0; !same && nsites > 1 && i < nsites && i < MAX_SITES; i++)
-    same = replay_gives(text, 1u << i, seed, got);
+    same = replay_gives(text, fold_sites, 1u << i, seed, got);
   free(text);
   return same;
 }
@@ -442,6 +484,7 @@ const char *mlt_known_name(MltKnown k) {
       [MLT_KNOWN_NONE] = "none",
       [MLT_KNOWN_FOLD_ZERO] = "fold-zero",
       [MLT_KNOWN_REDUCE_INF] = "reduce-inf",
+      [MLT_KNOWN_MINMAX_ZERO] = "minmax-zero",
   };
   return k >= 0 && k < MLT_KNOWN_COUNT ? names[k] : "?";
 }
@@ -449,14 +492,25 @@ const char *mlt_known_name(MltKnown k) {
 MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got,
                          MltKnown *pattern) {
   Expr *at[MAX_SITES];
-  int nsites = sites_of(m, at, NULL);
+  int nsites = sites_of(m, fold_site, at, NULL);
+  int nminmax = sites_of(m, minmax_site, at, NULL);
   bool minmax = false;
   for (int i = 0; i < m->nfuncs && !minmax; i++)
     minmax = m->funcs[i]->func && has_min_max(m->funcs[i]->func->func.body, 0);
-  *pattern = nsites ? MLT_KNOWN_FOLD_ZERO : minmax ? MLT_KNOWN_REDUCE_INF : MLT_KNOWN_NONE;
+  *pattern = nsites    ? MLT_KNOWN_FOLD_ZERO
+             : minmax  ? MLT_KNOWN_REDUCE_INF
+             : nminmax ? MLT_KNOWN_MINMAX_ZERO
+                       : MLT_KNOWN_NONE;
   if (minmax && differs_only(want, got, finite_for_inf))
     return MLT_KNOWN_REDUCE_INF;
   if (nsites && fold_confirmed(m, nsites, seed, got))
     return MLT_KNOWN_FOLD_ZERO;
+  if (nminmax) {
+    char *text = ir_print_module(m);
+    bool same = replay_gives(text, expand_minmax, 0, seed, got);
+    free(text);
+    if (same)
+      return MLT_KNOWN_MINMAX_ZERO;
+  }
   return MLT_KNOWN_NONE;
 }

@@ -122,11 +122,14 @@ bool mlt_parse_printed(const MltSig *sig, const char *out, Arena *a, Tensor **re
 /* The known causes of a difference between relayc's interpreter and a
  * correct translation run by MLIR 22 (docs/findings/mlir.md): fold-zero,
  * MLIR folds float x * 0 to 0 and x + 0 to x (#5); reduce-inf, its
- * reduce_min/max of infinities give the largest finite float (#16). */
+ * reduce_min/max of infinities give the largest finite float (#16);
+ * minmax-zero, arith-expand's minimumf/maximumf pick the second of two
+ * zeros, whatever their signs (#32). */
 typedef enum MltKnown {
   MLT_KNOWN_NONE,
   MLT_KNOWN_FOLD_ZERO,
   MLT_KNOWN_REDUCE_INF,
+  MLT_KNOWN_MINMAX_ZERO,
   MLT_KNOWN_COUNT
 } MltKnown;
 
@@ -138,7 +141,7 @@ typedef enum MltKnown {
  * holds, confirmed or not.  known.c. */
 MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got,
                          MltKnown *pattern);
-/* "fold-zero", "reduce-inf", "none". */
+/* "fold-zero", "reduce-inf", "minmax-zero", "none". */
 const char *mlt_known_name(MltKnown k);
 
 #endif

@@ -155,6 +155,31 @@ static void zero_through_call(void) {
   }
 }
 
+/* minmax-zero: -1 / minimum(-0, +0) is +inf in relayc (the minimum is
+ * -0); arith-expand's select takes +0, so MLIR gives -inf. */
+static void minmax_zero(void) {
+  Case c;
+  CHECK(load(&c, "#[version = \"0.0.5\"]\n"
+                 "def @main(%x: Tensor[(3), float32]) {\n"
+                 "  let %z = zeros(shape=[3], dtype=\"float32\");\n"
+                 "  (divide(-1f, minimum(negative(%z), %z)), add(%x, 1f))\n"
+                 "}\n"));
+  if (!c.want)
+    return;
+  MltKnown pattern;
+  EvValue *got = with(&c, c.want, 0, 0, -INFINITY);
+  got = with(&c, got, 0, 1, -INFINITY);
+  got = with(&c, got, 0, 2, -INFINITY);
+  CHECK(cause(&c, got, &pattern) == MLT_KNOWN_MINMAX_ZERO);
+  CHECK(pattern == MLT_KNOWN_MINMAX_ZERO);
+  /* The cause, and a different miscompile beside it. */
+  double x1 = ir_tensor_get_f64(c.want->tuple.fields[1]->tensor, 1);
+  CHECK(cause(&c, with(&c, got, 1, 1, x1 + 1), &pattern) == MLT_KNOWN_NONE);
+  /* A value at the site the expansion does not give. */
+  CHECK(cause(&c, with(&c, got, 0, 1, 5), &pattern) == MLT_KNOWN_NONE);
+  unload(&c);
+}
+
 /* A program without either pattern: no difference is known. */
 static void no_pattern(void) {
   Case c;
@@ -174,6 +199,7 @@ int main(void) {
   fold_zero();
   reduce_inf();
   zero_through_call();
+  minmax_zero();
   no_pattern();
   return test_summary();
 }
