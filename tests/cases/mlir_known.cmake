@@ -23,15 +23,15 @@ if(TARGET mlir_fuzzer AND RS_TEST_PASSES)
   endforeach()
 endif()
 # A replay that blames stages runs the pipeline again without the stage it
-# clears; a defect stage there (one that found nothing to break) has no
-# pass pipeline and is left out (it once reached MLIR's parser as NULL,
-# under UBSan).  The miscompile is the test fault's.
+# clears (here the schedule); a defect stage there (one that found
+# nothing to break) has no pass pipeline and is left out (it once reached
+# MLIR's parser as NULL, under UBSan).  The miscompile is the test fault's.
 if(TARGET mlir_fuzzer AND RS_TEST_PASSES)
   set(_out ${CMAKE_BINARY_DIR}/mlir_blame_defect)
   add_test(NAME mlir_blame_defect_stage
            COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && cp \"$1\" '${_out}/in.relay' && \
 \"$0\" -known=none -mlir_exec=1 -fault=mlir_jit_first \
--pipeline=defect-attribute,to-linalg,bufferize,loops,llvm '${_out}/in.relay' >'${_out}/log' 2>&1; \
+-pipeline=defect-attribute,to-linalg,sched-tile-for,bufferize,loops,llvm '${_out}/in.relay' >'${_out}/log' 2>&1; \
 cat '${_out}/log'; grep -q '^key:     miscompiled by the pipeline as a whole' '${_out}/log' && \
 ! grep -q 'runtime error' '${_out}/log'"
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/tests/mlir/known/fold-zero.relay)
