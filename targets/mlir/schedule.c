@@ -41,6 +41,7 @@ typedef struct SOp {
   bool divides;               /* its body divides integers (traps on a padded 0) */
   bool i1;                    /* an operand of i1 (vectors of it are not vectorized) */
   bool constant;              /* an operand is an arith.constant (not padded) */
+  bool backward;              /* a map reads an operand backwards (not tiled) */
 } SOp;
 
 typedef struct Payload {
@@ -105,6 +106,21 @@ static bool operand_type(MlirValue v, char *out, size_t cap) {
   return mlirShapedTypeHasStaticShape(t);
 }
 
+/* Whether e multiplies a dim by a negative constant (a map of reverse,
+ * (d0) -> (-d0 + 3)): tiling such an op gives each tile an operand slice
+ * too small for the map it keeps, invalid IR (docs/findings/mlir.md #33,
+ * llvm/llvm-project#113021). */
+static bool backward(MlirAffineExpr e) {
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
+  if (mlirAffineExprIsAMul(e) &&
+      ((mlirAffineExprIsAConstant(l) && mlirAffineConstantExprGetValue(l) < 0) ||
+       (mlirAffineExprIsAConstant(r) && mlirAffineConstantExprGetValue(r) < 0)))
+    return true;
+  return backward(l) || backward(r);
+}
+
 /* Loops, sizes and reduction dims of op from its indexing maps and
  * operand shapes; false when op is no linalg op on tensors this file
  * can describe. */
@@ -134,6 +150,7 @@ static bool describe(MlirOperation op, SOp *d) {
     bool init = j >= nmaps - nres;
     for (intptr_t k = 0; k < mlirAffineMapGetNumResults(m); k++) {
       MlirAffineExpr e = mlirAffineMapGetResult(m, k);
+      d->backward |= backward(e);
       if (!mlirAffineExprIsADim(e))
         continue;
       int dim = (int)mlirAffineDimExprGetPosition(e);
@@ -281,12 +298,13 @@ static int choose(Build *B, bool (*ok)(const SOp *), int *out) {
   return n;
 }
 
+/* Ops to tile (or pad): not one that reads an operand backwards. */
 static bool has_loops(const SOp *d) {
-  return d->nloops > 0;
+  return d->nloops > 0 && !d->backward;
 }
 
 static bool has_parallel(const SOp *d) {
-  for (int i = 0; i < d->nloops; i++)
+  for (int i = 0; i < d->nloops && !d->backward; i++)
     if (!d->red[i])
       return true;
   return false;
@@ -542,7 +560,10 @@ static bool fuse(Build *B) {
   for (int i = 0; i < B->p->n; i++) {
     const SOp *d = &B->p->op[i];
     bool last = i + 1 == B->p->n || !mlirOperationEqual(B->p->op[i + 1].func, d->func);
-    if (!last || d->nloops < 1)
+    bool back = false; /* a producer it may fuse reads backwards (has_loops) */
+    for (int j = 0; j < B->p->n; j++)
+      back |= B->p->op[j].backward && mlirOperationEqual(B->p->op[j].func, d->func);
+    if (!last || d->nloops < 1 || back)
       continue;
     int64_t t[MAX_LOOPS];
     int k, nz = tile_sizes(B, d, false, t, &k);

@@ -30,14 +30,17 @@ endif()
 # (Relay text) gave a max of the last tile only when sched-fuse tiled its
 # reduction dim (the fuse schedule tiles parallel dims only now);
 # insert-column (Relay text) wrote one element of a column when the
-# vectorizer met the rank-reducing insert_slice of linalg-unit-dims-slices.
+# vectorizer met the rank-reducing insert_slice of linalg-unit-dims-slices;
+# tile-reverse (the linalg road's reverse reads its input backwards) left
+# invalid IR when tiled (such ops are no longer tiled, padded or fused).
 if(TARGET mlir_fuzzer)
   foreach(case "vector-lower-canonicalize:sched-vector-lower,bufferize,loops,llvm"
                "vectorize-libm:sched-vectorize,bufferize,loops,llvm-libm"
                "pad-divide:sched-pad,bufferize,loops,llvm"
                "vector-lower-cast-away:sched-vector-lower,bufferize,loops,llvm"
                "fuse-reduction.relay:sched-fuse,bufferize,loops,llvm"
-               "insert-column.relay:linalg-unit-dims-slices,sched-vectorize,bufferize,loops,llvm")
+               "insert-column.relay:linalg-unit-dims-slices,sched-vectorize,bufferize,loops,llvm"
+               "tile-reverse.relay:road-linalg,sched-tile-for,bufferize,loops,llvm")
     string(REPLACE ":" ";" _parts "${case}")
     list(GET _parts 0 _name)
     list(GET _parts 1 _rest)
