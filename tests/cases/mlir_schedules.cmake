@@ -32,7 +32,9 @@ endif()
 # insert-column (Relay text) wrote one element of a column when the
 # vectorizer met the rank-reducing insert_slice of linalg-unit-dims-slices;
 # tile-reverse (the linalg road's reverse reads its input backwards) left
-# invalid IR when tiled (such ops are no longer tiled, padded or fused).
+# invalid IR when tiled (such ops are no longer tiled, padded or fused);
+# extract-0d: vectorize_nd_extract on a 0-d op that extracts left invalid
+# IR (the whole-function vectorizer no longer takes the flag then).
 if(TARGET mlir_fuzzer)
   foreach(case "vector-lower-canonicalize:sched-vector-lower,bufferize,loops,llvm"
                "vectorize-libm:sched-vectorize,bufferize,loops,llvm-libm"
@@ -40,7 +42,8 @@ if(TARGET mlir_fuzzer)
                "vector-lower-cast-away:sched-vector-lower,bufferize,loops,llvm"
                "fuse-reduction.relay:sched-fuse,bufferize,loops,llvm"
                "insert-column.relay:linalg-unit-dims-slices,sched-vectorize,bufferize,loops,llvm"
-               "tile-reverse.relay:road-linalg,sched-tile-for,bufferize,loops,llvm")
+               "tile-reverse.relay:road-linalg,sched-tile-for,bufferize,loops,llvm"
+               "extract-0d.relay:linalg-scalars,sched-vectorize,bufferize,loops,llvm")
     string(REPLACE ":" ";" _parts "${case}")
     list(GET _parts 0 _name)
     list(GET _parts 1 _rest)
