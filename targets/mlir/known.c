@@ -170,6 +170,16 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
     case OP_ABS:
     case OP_RELU:
     case OP_STRIDED_SLICE: return zero_like(k, e->call.args[0], depth + 1);
+    case OP_PAD: { /* zeros only cropped, or padded with zeros or their own edges */
+      const Attr *w = ir_attr_get(&e->call.attrs, "pad_width");
+      const Attr *mode = ir_attr_get(&e->call.attrs, "pad_mode");
+      bool grows = w && w->kind != AV_PAIRS;
+      for (int i = 0; w && w->kind == AV_PAIRS && i < 2 * w->n; i++)
+        grows |= w->ints[i] > 0;
+      bool constant = !mode || mode->kind != AV_STR || !strcmp(mode->s, "constant");
+      return zero_like(k, e->call.args[0], depth + 1) &&
+             (!grows || !constant || zero_like(k, e->call.args[1], depth + 1));
+    }
     case OP_STACK:
     case OP_CONCATENATE: { /* of a tuple of zeros */
       const Known *kt;

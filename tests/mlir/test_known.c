@@ -155,6 +155,31 @@ static void zero_through_call(void) {
   }
 }
 
+/* fold-zero through nn.pad: zeros cropped (pad_width [0, -1]) are zeros
+ * whatever the pad value (NaN here); grown by one NaN they are not. */
+static void zero_through_pad(void) {
+  static const char *const widths[] = {"[[0, -1]]", "[[1, -1]]"};
+  for (int k = 0; k < 2; k++) {
+    char src[512];
+    snprintf(src, sizeof src,
+             "#[version = \"0.0.5\"]\n"
+             "def @main(%%x: Tensor[(3), float32]) {\n"
+             "  let %%s = Tensor[(1), float32]([inf]);\n"
+             "  let %%p = nn.pad(Tensor[(2), float32]([0, 0]), divide(0f, 0f), pad_width=%s);\n"
+             "  (multiply(%%s, %%p), add(%%x, 1f))\n"
+             "}\n",
+             widths[k]);
+    Case c;
+    CHECK(load(&c, src));
+    if (!c.want)
+      continue;
+    MltKnown pattern;
+    CHECK(cause(&c, with(&c, c.want, 0, 0, 0), &pattern) ==
+          (k ? MLT_KNOWN_NONE : MLT_KNOWN_FOLD_ZERO));
+    unload(&c);
+  }
+}
+
 /* minmax-zero: -1 / minimum(-0, +0) is +inf in relayc (the minimum is
  * -0); arith-expand's select takes +0, so MLIR gives -inf. */
 static void minmax_zero(void) {
@@ -199,6 +224,7 @@ int main(void) {
   fold_zero();
   reduce_inf();
   zero_through_call();
+  zero_through_pad();
   minmax_zero();
   no_pattern();
   return test_summary();
