@@ -70,6 +70,11 @@ Val *emit_transpose(Fn *f, Val *x, const int *perm) {
   if (id)
     return x;
   x = fn_static(f, x);
+  /* A bool tensor goes through int8: tosa-reduce-transposes folds the
+   * transpose of an i1 constant into a malformed constant that crashes
+   * the translation to LLVM IR (docs/findings/mlir.md #13). */
+  if (mty_dtype(x) == DT_BOOL)
+    return emit_cast(f, emit_transpose(f, emit_cast(f, x, DT_INT8), perm), DT_BOOL);
   return emit_tosa(f, "transpose", attrs, mty_tensor(f, mty_dtype(x), r, shape), 1, &x);
 }
 

@@ -30,6 +30,14 @@ grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
                    -pipeline=tosa-all,to-linalg,linalg-fuse,bufferize,loops,llvm -seed=1 -runs=120
                    -max_total_time=150 -artifact_prefix=${_out}/)
   set_tests_properties(mlir_fuzz_dynamic PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+  # A Relay text regression with the pipeline it failed with: a transpose
+  # of a bool constant, which tosa-reduce-transposes folded into a
+  # malformed i1 constant (a SEGV in MLIR's translation to LLVM IR, #13).
+  add_test(NAME mlir_fuzz_transpose_bool_constant
+           COMMAND mlir_fuzzer -mlir_exec=1 -pipeline=tosa-transposes,to-linalg,bufferize,loops,llvm
+                   ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/transpose-bool-constant.relay)
+  set_tests_properties(mlir_fuzz_transpose_bool_constant PROPERTIES ENVIRONMENT "${RS_TEST_ENV}"
+                                                                    TIMEOUT 120)
   add_test(NAME mlir_fuzz_report
            COMMAND ${CMAKE_SOURCE_DIR}/tests/mlir/fuzz_report $<TARGET_FILE:relaysmith>
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/seed-000)
