@@ -29,15 +29,26 @@ static bool ranked_result(MlirOperation op) {
          mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
+/* The last static dim of the ranked tensor type t, or -1 (rank 0: 0). */
+static intptr_t last_static(MlirType t) {
+  intptr_t i = mlirShapedTypeGetRank(t) - 1;
+  while (i >= 0 && mlirShapedTypeIsDynamicDim(t, i))
+    i--;
+  return mlirShapedTypeGetRank(t) ? i : 0;
+}
+
 /* The ops a defect of p->kind can go into. */
 static MlirWalkResult collect(MlirOperation op, void *ud) {
   Pick *p = ud;
   if (p->n == (int)(sizeof p->op / sizeof *p->op) || !is_tosa(op))
     return MlirWalkResultAdvance;
+  /* A wrong shape changes a static dim: a `?` has no size to change. */
   bool fits = p->kind == MLS_DEFECT_ATTRIBUTE
                   ? !mlirAttributeIsNull(
                         mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("axis")))
-                  : ranked_result(op);
+                  : ranked_result(op) &&
+                        (p->kind != MLS_DEFECT_SHAPE ||
+                         last_static(mlirValueGetType(mlirOperationGetResult(op, 0))) >= 0);
   if (fits)
     p->op[p->n++] = op;
   return MlirWalkResultAdvance;
@@ -55,7 +66,7 @@ static MlirType changed_type(MlirContext ctx, MlirType t, MlsDefect kind) {
   case MLS_DEFECT_SHAPE:
     if (rank == 0)
       return mlirRankedTensorTypeGet(1, (int64_t[]){2}, elt, none);
-    shape[rank - 1] += 1;
+    shape[last_static(t)] += 1;
     return mlirRankedTensorTypeGet(rank, shape, elt, none);
   case MLS_DEFECT_RANK:
     memmove(shape + 1, shape, (size_t)rank * sizeof *shape);
