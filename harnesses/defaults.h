@@ -37,6 +37,26 @@ static inline void rs_warn_long_inputs(int argc, char **argv) {
               argv[i], (long long)st.st_size, max_len, max_len, (long long)st.st_size);
 }
 
+/* The size of the largest Relay text file (it starts with `#[version`)
+ * that argv names, or 0: a text cut at -max_len would not parse, so the
+ * default -max_len grows to hold it (the user's own -max_len still wins). */
+static inline long long rs_longest_text_input(int argc, char **argv) {
+  long long longest = 0;
+  struct stat st;
+  for (int i = 1; i < argc; i++) {
+    char head[9];
+    FILE *f = argv[i][0] != '-' && stat(argv[i], &st) == 0 && S_ISREG(st.st_mode)
+                  ? fopen(argv[i], "rb")
+                  : NULL;
+    if (f && fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, "#[version", 9) &&
+        st.st_size > longest)
+      longest = st.st_size;
+    if (f)
+      fclose(f);
+  }
+  return longest;
+}
+
 /* Put the defaults the user did not give at the front of *argv (libFuzzer
  * parses argv after LLVMFuzzerInitialize; argv[0] stays as it was) and
  * say which on stderr; then warn about input files longer than -max_len
@@ -49,6 +69,7 @@ static inline void rs_apply_defaults(int *argc, char ***argv) {
   enum { MAX_DEFAULTS = 16 };
   static char text[] = RS_FUZZ_DEFAULTS;
   static char **grown; /* the new argv, for the life of the process */
+  static char text_max_len[32];
   char *add[MAX_DEFAULTS];
   int nadd = 0;
   for (char *f = strtok(text, " "); f && nadd < MAX_DEFAULTS; f = strtok(NULL, " ")) {
@@ -56,6 +77,11 @@ static inline void rs_apply_defaults(int *argc, char ***argv) {
     bool given = false;
     for (int i = 1; i < *argc && !given; i++)
       given = strncmp((*argv)[i], f, key) == 0;
+    long long longest = strncmp(f, "-max_len=", 9) ? 0 : rs_longest_text_input(*argc, *argv);
+    if (!given && longest && longest > atoll(f + 9) && longest < (1ll << 30)) {
+      snprintf(text_max_len, sizeof text_max_len, "-max_len=%lld", longest);
+      f = text_max_len;
+    }
     if (!given)
       add[nadd++] = f;
   }

@@ -30,6 +30,16 @@ if(RS_ENGINE STREQUAL "libfuzzer")
                                                    ${CMAKE_BINARY_DIR}/long_input.relay)
   add_test(NAME fuzz_pass_max_len_warning COMMAND pass_fuzzer -passes=dead_code
                                                   ${CMAKE_BINARY_DIR}/long_input.bin)
+  # A Relay text input (it starts with #[version) longer than the default
+  # -max_len: the default grows to hold it, since a cut text does not parse.
+  string(REPEAT "// a comment line of a long input\n" 60 _long)
+  file(WRITE ${CMAKE_BINARY_DIR}/long_text.relay
+       "#[version = \"0.0.5\"]\n${_long}def @main(%x: float32) -> float32 { add(%x, 1f) }\n")
+  add_test(NAME fuzz_pass_long_relay_text COMMAND pass_fuzzer -passes=fold_constant
+                                                  ${CMAKE_BINARY_DIR}/long_text.relay)
+  set_tests_properties(
+    fuzz_pass_long_relay_text PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60
+    PASS_REGULAR_EXPRESSION "-max_len=2111 [^\n]*\n(.*\n)*relaysmith: no failure")
   set_tests_properties(
     fuzz_parse_max_len_warning PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 60
     PASS_REGULAR_EXPRESSION "warning: [^\n]*long_input.relay has 6830 bytes, more than -max_len=4096")
