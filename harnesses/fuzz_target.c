@@ -42,11 +42,15 @@
  * Linked with harnesses/custom_mutator.c (CMake option RS_CUSTOM_MUTATOR,
  * on by default) it mutates with the span-aware mutator.
  */
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compiler/typing/typing.h"
@@ -71,6 +75,7 @@ static int ncheck_flags;
 static const char *artifact_prefix = "./", *exact_artifact_path;
 
 static void known_load(void);
+static void watchdog_start(int argc, char **argv);
 
 /* ---------------------------------------------------------------- flags */
 
@@ -220,6 +225,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   }
   setenv("RELAYSMITH_FLAGS", env, 1);
   rs_apply_defaults(argc, argv);
+  if (!(&rs_standalone_file && rs_standalone_file))
+    watchdog_start(*argc, *argv);
   oracle_describe(&config, err, sizeof err);
   fprintf(stderr, "relaysmith: %s\n", err);
   known_load();
@@ -263,6 +270,75 @@ static void sha1_hex(const uint8_t *data, size_t n, char out[41]) {
   }
   for (int i = 0; i < 5; i++)
     snprintf(out + 8 * i, 9, "%08x", h[i]);
+}
+
+/* ------------------------------------------------------------- watchdog */
+
+/* libFuzzer reports an input that runs past -timeout from a SIGALRM
+ * handler that allocates; when the alarm lands inside malloc (glibc's, in
+ * the builds without ASan) the handler waits for a lock its own thread
+ * holds, for ever, and under -fork= the parent waits for that job for
+ * ever too (a 200,000-run soak stopped so, inside affine-loop-fusion).
+ * This thread notices an input still running at twice -timeout plus 10 s,
+ * saves it as <artifact prefix>timeout-<sha1> and ends the process with
+ * libFuzzer's timeout status (70), with no malloc on the way. */
+static const uint8_t *volatile running; /* the input now running, or NULL */
+static volatile size_t running_size;
+static volatile time_t running_since;
+static long watchdog_after; /* seconds; 0: no watchdog */
+
+/* s appended to buf (of cap bytes) at *n, without malloc. */
+static void put_str(char *buf, size_t cap, size_t *n, const char *s) {
+  while (*s && *n + 1 < cap)
+    buf[(*n)++] = *s++;
+  buf[*n] = 0;
+}
+
+static void *watchdog(void *unused) {
+  (void)unused;
+  for (;;) {
+    sleep(1);
+    const uint8_t *data = running;
+    time_t since = running_since;
+    if (!data || time(NULL) - since < watchdog_after)
+      continue;
+    static char path[4200], sha[41];
+    size_t n = 0;
+    sha1_hex(data, running_size, sha);
+    put_str(path, sizeof path, &n, exact_artifact_path ? "" : artifact_prefix);
+    put_str(path, sizeof path, &n, exact_artifact_path ? exact_artifact_path : "timeout-");
+    if (!exact_artifact_path)
+      put_str(path, sizeof path, &n, sha);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    bool saved = fd >= 0 && write(fd, data, running_size) == (ssize_t)running_size;
+    if (fd >= 0)
+      close(fd);
+    static char msg[4400];
+    n = 0;
+    put_str(msg, sizeof msg, &n,
+            "==relaysmith== watchdog: an input ran past twice -timeout and "
+            "libFuzzer's timeout report did not come (its alarm handler "
+            "is stuck in malloc); ");
+    put_str(msg, sizeof msg, &n, saved ? "the input is in " : "could not write ");
+    put_str(msg, sizeof msg, &n, path);
+    put_str(msg, sizeof msg, &n, "\n");
+    ssize_t w = write(2, msg, n);
+    (void)w;
+    _exit(70);
+  }
+  return NULL;
+}
+
+/* Start the watchdog for the last -timeout=N of argv (N > 0). */
+static void watchdog_start(int argc, char **argv) {
+  long timeout = 0;
+  for (int i = 1; i < argc; i++)
+    if (!strncmp(argv[i], "-timeout=", 9))
+      timeout = atol(argv[i] + 9);
+  pthread_t t;
+  watchdog_after = 2 * timeout + 10;
+  if (timeout > 0 && pthread_create(&t, NULL, watchdog, NULL) == 0)
+    pthread_detach(t);
 }
 
 /* The input file (of those argv names) that holds exactly data, or NULL. */
@@ -474,7 +550,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     text[size] = 0;
     in = (OracleInput){.make = parse_input, .ctx = text, .seed = oracle_input_seed(data, size)};
   }
+  running_size = size;
+  running_since = time(NULL);
+  running = data;
+#ifdef RS_TEST_PASSES
+  if (config.fault == FAULT_HARNESS_STUCK) {
+    sigset_t alarm;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    sigprocmask(SIG_BLOCK, &alarm, NULL);
+    for (;;)
+      pause();
+  }
+#endif
   bool ok = oracle_check(&config, &in, &v);
+  running = NULL;
   free(text);
   if (!ok && !known_bug(&v)) {
     static char cmd[CMD_MAX], path[4096];

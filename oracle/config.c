@@ -86,6 +86,7 @@ static const char *const fault_names[] = {
     [FAULT_KERNEL_CAST_F16_TRUNC] = "kernel_cast_f16_trunc",
     [FAULT_KERNEL_BF16_SOFTMAX_F32] = "kernel_bf16_softmax_f32",
     [FAULT_MLIR_JIT_FIRST] = "mlir_jit_first",
+    [FAULT_HARNESS_STUCK] = "harness_stuck",
 };
 
 OracleFault oracle_test_fault;

@@ -129,6 +129,10 @@ typedef enum OracleFault {
    * result element changed, in every pipeline: a miscompile no stage
    * explains, which no known-bug rule may skip (tests/cases/mlir_known.cmake) */
   FAULT_MLIR_JIT_FIRST,
+  /* harness_stuck: the fuzz target's check blocks SIGALRM and sleeps, as
+   * an input does whose timeout report deadlocked (the harness's watchdog
+   * must end it: tests/cases/fuzz_watchdog.cmake) */
+  FAULT_HARNESS_STUCK,
 } OracleFault;
 
 #ifdef RS_TEST_PASSES
