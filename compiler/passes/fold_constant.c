@@ -159,7 +159,8 @@ static Type *foldable_call(const Expr *e, Arena *a, Tensor **targs, int *ntargs)
   }
   Type *ret = NULL;
   char err[128];
-  if (op_relate(e->call.op, rel_args, nrel, &e->call.attrs, a, &ret, err, sizeof err) != REL_OK)
+  if (op_relate(e->call.op, rel_args, nrel, &e->call.attrs, a, &ret, err, sizeof err) != REL_OK ||
+      op_value_type(e->call.op, targs, n, a, ret, &ret, err, sizeof err) != REL_OK)
     return NULL;
   int64_t numel = result_numel(ret);
   if (numel < 0 || numel > FOLD_MAX_NUMEL)
