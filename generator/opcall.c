@@ -267,8 +267,8 @@ Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
 /* Each operator's weight, a factor of its pattern's weight in the policy;
  * an operator not listed weighs 2.  Lossy operators weigh 1 (sign, the
  * constant makers: what flows into them is mostly lost), and so do
- * gather_nd, scatter_elements, one_hot, topk and collapse_sum_like,
- * which almost any wanted type
+ * gather_nd, scatter_elements, one_hot, topk, collapse_sum_like and
+ * einsum, which almost any wanted type
  * admits (else they would take the share of others).  Operators that
  * give only rare types (rank-4 floats, extents of 1) or are often
  * refused by their recognizers (the comparisons and predicates compete
@@ -312,6 +312,7 @@ static const uint8_t op_weights[OP_COUNT] = {
     [OP_UPSAMPLING] = 8,
     [OP_RESIZE2D] = 8,
     [OP_ARANGE] = 3,
+    [OP_EINSUM] = 1,
 };
 
 uint32_t gen_op_weight(GenCtx *g, OpId op) {

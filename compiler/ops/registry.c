@@ -89,7 +89,7 @@ int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, 
   Type *targs[OP_MAX_ARGS];
   Type *fields[64];
   int ntargs;
-  if (op == OP_CONCATENATE || op == OP_STACK) {
+  if (op == OP_CONCATENATE || op == OP_STACK || op == OP_EINSUM) {
     if (nargs > 64) {
       snprintf(err, errlen, "%s: too many tensors", op_table[op].name);
       return -1;

@@ -197,5 +197,7 @@ void nv_layout_transform(OpId, Tensor *const *, int, const Attrs *, Tensor *cons
 void nv_resize(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 /* arange.c */
 void nv_arange(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* einsum.c */
+void nv_einsum(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

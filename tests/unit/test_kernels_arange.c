@@ -99,8 +99,15 @@ static void test_solver(void) {
       }
 }
 
+/* fold_constant folds a call of constants through the kernel. */
+static void test_fold(void) {
+  CHECK_FOLDS("def @main() -> Tensor[(3), int32] { reshape(arange(5, 0, -2, "
+              "dtype=\"int32\"), newshape=[3]) }",
+              "[5, 3, 1]", "arange(");
+}
+
 int main(void) {
-  void (*tests[])(void) = {test_values, test_errors, test_solver};
+  void (*tests[])(void) = {test_values, test_errors, test_solver, test_fold};
   for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
     A = arena_new();
     tests[i]();
