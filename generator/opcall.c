@@ -239,8 +239,21 @@ bool gen_op_solve(GenCtx *g, OpId op, Type *t, OpSig *sig) {
   return false;
 }
 
+/* A value-typed operator's call (arange: its result's length is Any to
+ * the type checker) is built with the constants its solution names and
+ * reshaped to the static type the solution claims, so that what uses it
+ * sees static dims, as the generator planned (a relation may refuse an Any
+ * dim: gather_nd's indices, squeeze without an axis). */
 Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
-  return ir_call_op(g->m, op, sig->nargs, args, &sig->attrs);
+  Expr *a[OP_MAX_ARGS];
+  for (int i = 0; i < sig->nargs; i++)
+    a[i] = sig->lit[i] ? ir_const_scalar(g->m, sig->args[i]->tensor.dtype, sig->val[i]) : args[i];
+  Expr *call = ir_call_op(g->m, op, sig->nargs, a, &sig->attrs);
+  if (!op_value_typed(op) || !sig->ret || sig->ret->kind != TY_TENSOR)
+    return call;
+  Attrs at = {0};
+  ir_attr_set_ints(g->m->arena, &at, "newshape", sig->ret->tensor.rank, sig->ret->tensor.shape);
+  return ir_call_op(g->m, OP_RESHAPE, 1, &call, &at);
 }
 
 /* Operators whose results carry little information are drawn at half the
@@ -254,8 +267,8 @@ Expr *gen_op_build(GenCtx *g, OpId op, const OpSig *sig, Expr *const *args) {
 /* Each operator's weight, a factor of its pattern's weight in the policy;
  * an operator not listed weighs 2.  Lossy operators weigh 1 (sign, the
  * constant makers: what flows into them is mostly lost), and so do
- * gather_nd, scatter_elements, one_hot, topk and collapse_sum_like,
- * which almost any wanted type
+ * gather_nd, scatter_elements, one_hot, topk, collapse_sum_like and
+ * einsum, which almost any wanted type
  * admits (else they would take the share of others).  Operators that
  * give only rare types (rank-4 floats, extents of 1) or are often
  * refused by their recognizers (the comparisons and predicates compete
@@ -298,6 +311,8 @@ static const uint8_t op_weights[OP_COUNT] = {
     [OP_SPACE_TO_DEPTH] = 8,
     [OP_UPSAMPLING] = 8,
     [OP_RESIZE2D] = 8,
+    [OP_ARANGE] = 3,
+    [OP_EINSUM] = 1,
 };
 
 uint32_t gen_op_weight(GenCtx *g, OpId op) {
@@ -332,8 +347,8 @@ Expr *gen_op_call(GenCtx *g, Type *t, int budget) {
   Expr *args[OP_MAX_ARGS];
   bool pure = true;
   for (int i = 0; i < sig.nargs; i++) {
-    args[i] = gen_sub(g, sig.args[i], b[i], false);
-    pure &= g->pure;
+    args[i] = sig.lit[i] ? NULL : gen_sub(g, sig.args[i], b[i], false); /* lit: gen_op_build's */
+    pure &= sig.lit[i] || g->pure;
   }
   g->pure = pure;
   return gen_op_build(g, op, &sig, args);

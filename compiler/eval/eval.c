@@ -438,6 +438,11 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
   Type *ret;
   if (op_relate(op, targs, n, &x->call.attrs, s, &ret, err, sizeof err) != REL_OK)
     return op_check_failed(r, x, err[0] ? err : "operator relation failed");
+  if (op_value_type(op, flat, nflat, s, ret, &ret, err, sizeof err) != REL_OK) {
+    if (r->status == EV_OK) /* a pure call's defined run-time error (arange's step 0) */
+      r->pure_check = true;
+    return ev_fail(r, EV_ERROR, "%s", err);
+  }
   int64_t bytes = result_bytes(ret);
   if (bytes < 0)
     return ev_fail(r, EV_INVALID, "%s: result is not a tensor or tuple of tensors", ir_op_name(op));

@@ -398,6 +398,8 @@ bool solve_take(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig) {
   /* want = data[:a] + indices + data[a+1:], data of rank rd. */
   int rd = 1 + (int)op_pick_below(cx, r + 1 < op_rank_cap(cx->lim) ? r + 1 : op_rank_cap(cx->lim));
   int a = (int)op_pick_below(cx, rd), ri = r - rd + 1, k = 0;
+  if (op_numel_sat(ri, t + a) > cx->lim->max_numel) /* an empty want hides large indices */
+    rd = 1, a = 0, ri = r;
   int64_t ds[IR_MAX_RANK], others = 1, dmax = cx->lim->max_dim;
   for (int i = 0; i < a; i++)
     ds[k++] = t[i];

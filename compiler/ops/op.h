@@ -48,16 +48,23 @@ typedef struct OpLimits {
   uint32_t dtypes;   /* bit set of DTypes it may invent (1u << DT_x) */
   int64_t min_dim;   /* smallest dimension it may invent: 0, or 1 for no
                         empty tensors (dims of the wanted type are kept) */
+  bool nchw_only;    /* invent only the default layouts (nn.conv2d's NCHW
+                        and OIHW), for a target that lowers no other */
 } OpLimits;
 
 extern const OpLimits op_default_limits;
 
-/* One solution: argument types, attributes and the result type. */
+/* One solution: argument types, attributes and the result type.  An
+ * operator whose result's shape depends on its operands' values
+ * (op_value_typed) may need an argument to be a constant: then lit[i] is
+ * set and argument i is the scalar val[i] of its type's dtype. */
 typedef struct OpSig {
   int nargs;
   Type *args[OP_MAX_ARGS];
   Attrs attrs;
   Type *ret;
+  bool lit[OP_MAX_ARGS];
+  double val[OP_MAX_ARGS];
 } OpSig;
 
 typedef struct OpSolveCtx {
@@ -137,6 +144,16 @@ RelStatus op_relate(OpId op, Type *const *args, int nargs, const Attrs *at, Aren
  * the relation rejects the arguments. */
 int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, Tensor **outs,
             int max_outs, char *err, size_t errlen);
+
+/* Is op's result shape a function of its operands' values (arange), not
+ * of their types only?  Its relation gives Any dims there, and
+ * op_value_type the concrete type. */
+bool op_value_typed(OpId op);
+/* The concrete result type of a call of a value-typed op on tensors args
+ * (ret, the relation's type, for any other op): REL_ERROR with a message
+ * when the values give none (arange's step 0), a defined run-time error. */
+RelStatus op_value_type(OpId op, Tensor *const *args, int nargs, Arena *a, Type *ret, Type **out,
+                        char *err, size_t errlen);
 
 #ifdef RS_TEST_PASSES
 /* Test build only: deliberately wrong relations (bad_relations.c), each

@@ -341,6 +341,12 @@ bool op_can_sample(OpSolveCtx *cx, int lo);
 /* Sample by drawing a result type of rank >= lo and solving for it. */
 bool op_sample_via(OpSolveFn solve, OpId op, OpSolveCtx *cx, OpSig *sig, int lo);
 
+/* ------------------------------------------------ value types (arange.c) */
+
+/* arange's result type for its operands' values (op_value_type). */
+RelStatus op_arange_type(Tensor *const *args, int nargs, Arena *a, Type **out, char *err,
+                         size_t errlen);
+
 /* ---------------------------------------------------- windows (window.c) */
 
 /* Sliding-window parameters along H and W (NCHW). */

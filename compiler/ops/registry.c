@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "op.h"
+#include "op_int.h"
 
 const OpInfo op_table[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
@@ -69,6 +69,19 @@ static int flatten(Type *t, Type **outs, int max) {
   return t->tuple.n;
 }
 
+bool op_value_typed(OpId op) {
+  return op == OP_ARANGE;
+}
+
+RelStatus op_value_type(OpId op, Tensor *const *args, int nargs, Arena *a, Type *ret, Type **out,
+                        char *err, size_t errlen) {
+  *out = ret;
+  switch (op) {
+  case OP_ARANGE: return op_arange_type(args, nargs, a, out, err, errlen);
+  default: return REL_OK;
+  }
+}
+
 int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, Tensor **outs,
             int max_outs, char *err, size_t errlen) {
   /* Rebuild the argument types the relation expects: concatenate and
@@ -76,7 +89,7 @@ int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, 
   Type *targs[OP_MAX_ARGS];
   Type *fields[64];
   int ntargs;
-  if (op == OP_CONCATENATE || op == OP_STACK) {
+  if (op == OP_CONCATENATE || op == OP_STACK || op == OP_EINSUM) {
     if (nargs > 64) {
       snprintf(err, errlen, "%s: too many tensors", op_table[op].name);
       return -1;
@@ -96,6 +109,8 @@ int op_eval(OpId op, Tensor *const *args, int nargs, const Attrs *at, Arena *a, 
   }
   Type *ret;
   if (relate(op, targs, ntargs, at, a, &ret, err, errlen, false) != REL_OK)
+    return -1;
+  if (op_value_type(op, args, nargs, a, ret, &ret, err, errlen) != REL_OK)
     return -1;
   Type *outty[64];
   int nouts = flatten(ret, outty, max_outs < 64 ? max_outs : 64);

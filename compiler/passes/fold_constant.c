@@ -106,7 +106,7 @@ static Expr *copy_const_value(Module *m, const Expr *e) {
 static int const_args(const Expr *e, Tensor **out, int max) {
   const Expr *const *args = (const Expr *const *)e->call.args;
   int n = e->call.nargs;
-  if (e->call.op == OP_CONCATENATE || e->call.op == OP_STACK) {
+  if (e->call.op == OP_CONCATENATE || e->call.op == OP_STACK || e->call.op == OP_EINSUM) {
     if (n != 1 || args[0]->kind != EX_TUPLE)
       return -1;
     n = args[0]->tuple.n;
@@ -149,7 +149,7 @@ static Type *foldable_call(const Expr *e, Arena *a, Tensor **targs, int *ntargs)
   for (int i = 0; i < n; i++)
     tys[i] = ir_tensor_type_of(a, targs[i]);
   int nrel = n;
-  if (e->call.op == OP_CONCATENATE || e->call.op == OP_STACK) {
+  if (e->call.op == OP_CONCATENATE || e->call.op == OP_STACK || e->call.op == OP_EINSUM) {
     rel_args[0] = ir_tuple_type(a, n, tys);
     nrel = 1;
   } else {
@@ -159,7 +159,8 @@ static Type *foldable_call(const Expr *e, Arena *a, Tensor **targs, int *ntargs)
   }
   Type *ret = NULL;
   char err[128];
-  if (op_relate(e->call.op, rel_args, nrel, &e->call.attrs, a, &ret, err, sizeof err) != REL_OK)
+  if (op_relate(e->call.op, rel_args, nrel, &e->call.attrs, a, &ret, err, sizeof err) != REL_OK ||
+      op_value_type(e->call.op, targs, n, a, ret, &ret, err, sizeof err) != REL_OK)
     return NULL;
   int64_t numel = result_numel(ret);
   if (numel < 0 || numel > FOLD_MAX_NUMEL)

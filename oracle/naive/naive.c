@@ -154,6 +154,10 @@ static const NvOp table[OP_COUNT] = {
     [OP_LAYOUT_TRANSFORM] = {nv_layout_transform, NV_EXACT},
     [OP_UPSAMPLING] = {nv_resize, NV_EXACT},
     [OP_RESIZE2D] = {nv_resize, NV_EXACT},
+    /* arange.c */
+    [OP_ARANGE] = {nv_arange, NV_EXACT},
+    /* einsum.c */
+    [OP_EINSUM] = {nv_einsum, NV_CLOSE},
 };
 
 const NvOp *nv_op(OpId op) {

@@ -195,5 +195,9 @@ void nv_slice_like(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, i
 /* image.c */
 void nv_layout_transform(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 void nv_resize(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* arange.c */
+void nv_arange(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
+/* einsum.c */
+void nv_einsum(OpId, Tensor *const *, int, const Attrs *, Tensor *const *, int);
 
 #endif

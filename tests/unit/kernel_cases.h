@@ -9,8 +9,11 @@
 #define RS_KERNEL_CASES_H
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "compiler/ops/op.h"
+#include "compiler/passes/pass.h"
+#include "compiler/typing/typing.h"
 #include "test.h"
 
 static Arena *A; /* per test function */
@@ -80,5 +83,24 @@ static inline Attrs *attrs(void) {
   memset(at, 0, sizeof *at);
   return at;
 }
+
+/* fold_constant on the module src folds away every call of `gone` (its
+ * name with the opening parenthesis) through the kernels, leaving `want`
+ * in the printed text. */
+static inline void check_folds(int line, const char *src, const char *want, const char *gone) {
+  Diag d;
+  diag_init(&d, "fold", src);
+  Module *m = ir_parse_module(src, strlen(src), "fold", &d);
+  CHECK_MSG(m && ty_check_module(m, &d), "line %d: %s", line, d.text ? d.text : "");
+  if (m) {
+    CHECK(pass_run(pass_lookup("fold_constant", 13), m, &d) == PASS_OK);
+    char *t = ir_print_module(m);
+    CHECK_MSG(strstr(t, want) && !strstr(t, gone), "line %d: not folded:\n%s", line, t);
+    free(t);
+    ir_module_free(m);
+  }
+  diag_free(&d);
+}
+#define CHECK_FOLDS(src, want, gone) check_folds(__LINE__, src, want, gone)
 
 #endif

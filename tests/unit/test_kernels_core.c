@@ -35,6 +35,8 @@
 #define FAM_sort 0
 #define FAM_transform 0
 #define FAM_image 0
+#define FAM_arange 0
+#define FAM_einsum 0
 #define CAT(a, b) CAT_(a, b)
 #define CAT_(a, b) a##b
 #define IF_1(...) __VA_ARGS__

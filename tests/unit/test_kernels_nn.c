@@ -309,8 +309,8 @@ static void test_conv2d(void) {
   BAD(ir_attr_set_int(A, &a, "channels", 3), "channels");
   BAD(ir_attr_set_ints(A, &a, "kernel_size", 2, SH(3, 3)), "kernel_size");
   BAD(ir_attr_set_ints(A, &a, "kernel_size", 1, SH(2)), "kernel_size");
-  BAD(ir_attr_set_str(A, &a, "data_layout", "NHWC"), "NHWC");
-  BAD(ir_attr_set_str(A, &a, "kernel_layout", "HWIO"), "HWIO");
+  BAD(ir_attr_set_str(A, &a, "data_layout", "NCHW4c"), "NCHW4c");
+  BAD(ir_attr_set_str(A, &a, "kernel_layout", "OIHW4o"), "OIHW4o");
   BAD(ir_attr_set_int(A, &a, "groups", 0), "groups");
   BAD(ir_attr_set_int(A, &a, "groups", -2), "groups");
   BAD(ir_attr_set_int(A, &a, "groups", 3), "groups");
@@ -840,8 +840,11 @@ static bool sig_fits(OpId op, const OpSig *sig, const OpLimits *lim) {
     flops = out * a1->tensor.shape[1];
   else if (op == OP_BATCH_MATMUL)
     flops = out * a0->tensor.shape[ir_attr_bool(&sig->attrs, "transpose_a", false) ? 1 : 2];
-  else if (op == OP_CONV2D)
-    flops = out * a1->tensor.shape[1] * a1->tensor.shape[2] * a1->tensor.shape[3];
+  else if (op == OP_CONV2D) { /* out * I * KH * KW, in any kernel layout */
+    const char *kl = ir_attr_str(&sig->attrs, "kernel_layout", "OIHW");
+    int64_t o = a1->tensor.shape[strchr(kl, 'O') - kl];
+    flops = o ? out * (ir_type_numel(a1) / o) : 0;
+  }
   return flops <= lim->max_flops;
 }
 

@@ -44,6 +44,8 @@ typedef struct Fns {
 #define SEL_sort(x) NULL
 #define SEL_transform(x) NULL
 #define SEL_image(x) NULL
+#define SEL_arange(x) NULL
+#define SEL_einsum(x) NULL
 static const Fns fns[OP_COUNT] = {
 #define OP(id, name, family, pattern, schema, sem, rel, rec, solve, sample, kernel)                \
   [OP_##id] = {SEL_##family(rel), SEL_##family(rec), SEL_##family(solve), SEL_##family(sample),    \
