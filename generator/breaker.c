@@ -219,9 +219,12 @@ static void change_dtype(Brk *b, Type *t) {
 }
 
 /* A constant of tensor type t whose elements repeat those of from (zeros
- * without it). */
+ * without it); an Any dim of t (arange's length) is 1 in it. */
 static Expr *tensor_const(Brk *b, const Type *t, const Tensor *from) {
-  Tensor *x = ir_tensor_new(b->m->arena, t->tensor.dtype, t->tensor.rank, t->tensor.shape);
+  int64_t shape[IR_MAX_RANK];
+  for (int i = 0; i < t->tensor.rank; i++)
+    shape[i] = ir_dim_is_any(t->tensor.shape[i]) ? 1 : t->tensor.shape[i];
+  Tensor *x = ir_tensor_new(b->m->arena, t->tensor.dtype, t->tensor.rank, shape);
   for (int64_t i = 0; from && from->numel && i < x->numel; i++)
     ir_tensor_set_f64(x, i, ir_tensor_get_f64(from, i % from->numel));
   return ir_const(b->m, x);
@@ -248,7 +251,7 @@ static Expr *wrong_of(Brk *b, const Type *t, const Type **nt) {
   enum { W_DIM, W_RANK, W_DTYPE, W_UNIT, W_SCALAR };
   int opts[5], n = 0;
   bool tensor = t && t->kind == TY_TENSOR;
-  if (tensor && t->tensor.rank > 0)
+  if (tensor && t->tensor.rank > 0 && !ir_type_has_any(t)) /* any dim matches an Any one */
     opts[n++] = W_DIM;
   if (tensor)
     opts[n++] = W_RANK, opts[n++] = W_DTYPE;
