@@ -29,6 +29,19 @@ function(rs_files_test name target)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 120)
 endfunction()
 
+# rs_file_test(NAME TARGET FILE FLAGS...) - a test that runs the fuzz
+# target TARGET with FLAGS on a copy of FILE in the build directory, so
+# that the reproducer files a failure writes beside its input stay out of
+# the source tree.
+function(rs_file_test name target file)
+  set(_dir ${CMAKE_BINARY_DIR}/file_tests/${name})
+  get_filename_component(_base ${file} NAME)
+  add_test(NAME ${name}
+           COMMAND sh -c "rm -rf '${_dir}' && mkdir -p '${_dir}' && cp '${file}' '${_dir}/${_base}' && \
+exec \"$0\" \"$@\" '${_dir}/${_base}'" $<TARGET_FILE:${target}> ${ARGN})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+endfunction()
+
 # Tests that drive whole programs (fuzz smoke runs, scripts): each
 # fragment tests/cases/*.cmake adds its own.
 file(GLOB RS_TEST_FRAGMENTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cases/*.cmake)

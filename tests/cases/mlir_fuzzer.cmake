@@ -33,18 +33,14 @@ grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
   # A Relay text regression with the pipeline it failed with: a transpose
   # of a bool constant, which tosa-reduce-transposes folded into a
   # malformed i1 constant (a SEGV in MLIR's translation to LLVM IR, #13).
-  add_test(NAME mlir_fuzz_transpose_bool_constant
-           COMMAND mlir_fuzzer -mlir_exec=1 -pipeline=tosa-transposes,to-linalg,bufferize,loops,llvm
-                   ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/transpose-bool-constant.relay)
-  set_tests_properties(mlir_fuzz_transpose_bool_constant PROPERTIES ENVIRONMENT "${RS_TEST_ENV}"
-                                                                    TIMEOUT 120)
+  rs_file_test(mlir_fuzz_transpose_bool_constant mlir_fuzzer
+               ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/transpose-bool-constant.relay
+               -mlir_exec=1 -pipeline=tosa-transposes,to-linalg,bufferize,loops,llvm)
   # defect-shape on a result whose last dim is `?` (it made a negative
   # size): the defect must go into a static dim, so the verifier rejects it.
-  add_test(NAME mlir_fuzz_defect_shape_dynamic
-           COMMAND mlir_fuzzer -mlir_exec=1 -pipeline=defect-shape,to-linalg,bufferize,loops,llvm
-                   ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/defect-shape-dynamic.relay)
-  set_tests_properties(mlir_fuzz_defect_shape_dynamic PROPERTIES ENVIRONMENT "${RS_TEST_ENV}"
-                                                                 TIMEOUT 120)
+  rs_file_test(mlir_fuzz_defect_shape_dynamic mlir_fuzzer
+               ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/defect-shape-dynamic.relay
+               -mlir_exec=1 -pipeline=defect-shape,to-linalg,bufferize,loops,llvm)
   add_test(NAME mlir_fuzz_report
            COMMAND ${CMAKE_SOURCE_DIR}/tests/mlir/fuzz_report $<TARGET_FILE:relaysmith>
                    $<TARGET_FILE:mlir_fuzzer> ${CMAKE_SOURCE_DIR}/harnesses/corpus/mlir_fuzzer/seed-000)

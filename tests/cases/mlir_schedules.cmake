@@ -48,10 +48,8 @@ if(TARGET mlir_fuzzer)
     list(GET _parts 0 _name)
     list(GET _parts 1 _rest)
     string(REPLACE ".relay" "" _test ${_name})
-    add_test(NAME mlir_schedule_regression_${_test}
-             COMMAND mlir_fuzzer -pipeline=to-linalg,${_rest} -mlir_exec=1 -timeout=60
-                     ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_schedules/${_name})
-    set_tests_properties(mlir_schedule_regression_${_test}
-                         PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
+    rs_file_test(mlir_schedule_regression_${_test} mlir_fuzzer
+                 ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_schedules/${_name}
+                 -pipeline=to-linalg,${_rest} -mlir_exec=1 -timeout=60)
   endforeach()
 endif()
