@@ -22,6 +22,12 @@
  *   values   R[i] = start + step * i in dtype: integers wrap; a float
  *            rounds i to dtype, then step * i, then the sum (topi's
  *            cast(dtype, start + step * i), each step in dtype).
+ *   folding  fold_constant leaves a call unfolded even when its operands
+ *            are constants (TVM's relation types it statically then, and
+ *            FoldConstant folds it): relayc's relation sees types only, so
+ *            the folded constant's static length could make a failing
+ *            run-time check downstream (reshape's element count) a static
+ *            type error.
  *
  * Solver.  A wanted 1-D numeric type of n >= 2 elements (n = 1 is left to
  * others: a squeeze without axis of the Any result would be refused) is

@@ -4,13 +4,15 @@
  * Requires: a well-formed, type-checked module (pass.h).
  * Does, everywhere outside primitive (fused) functions:
  *   - an operator call whose arguments are all constants (for concatenate
- *     and stack: a tuple literal of constants) and that has at least one
+ *     stack and einsum: a tuple literal of constants) and that has at least one
  *     argument is evaluated with the registry's kernel (op_eval, the same
  *     code the interpreter runs, so results are bit-exact) and replaced by
  *     the constant, or by a tuple literal of constants for a tuple result;
  *     calls whose results total more than FOLD_MAX_NUMEL elements are kept
  *     (no huge constants), as are those of more than FOLD_MAX_OUTS tensors
- *     in or out, and zero-argument calls (zeros, ones), as Relay does;
+ *     in or out, and zero-argument calls (zeros, ones), as Relay does, and
+ *     calls of a value-typed operator (arange: its static length could make
+ *     a failing run-time check a static type error);
  *   - a projection of a tuple literal whose other fields are pure becomes
  *     that field;
  *   - if on a constant condition becomes the branch taken.
@@ -138,9 +140,14 @@ static int64_t result_numel(const Type *t) {
 }
 
 /* The result type of an all-constant call when it may be folded (has
- * arguments, relation succeeds, result small enough), else NULL. */
+ * arguments, relation succeeds, result small enough), else NULL.  A
+ * value-typed operator (arange, op_value_typed) is not folded: its
+ * constant's static length would turn a run-time check of its Any length
+ * downstream (reshape's element count) into a static type error when
+ * the values fail it. */
 static Type *foldable_call(const Expr *e, Arena *a, Tensor **targs, int *ntargs) {
-  if (e->kind != EX_CALL || e->call.kind != CALL_OP || e->call.nargs == 0)
+  if (e->kind != EX_CALL || e->call.kind != CALL_OP || e->call.nargs == 0 ||
+      op_value_typed(e->call.op))
     return NULL;
   int n = const_args(e, targs, FOLD_MAX_OUTS);
   if (n < 0)
@@ -159,8 +166,7 @@ static Type *foldable_call(const Expr *e, Arena *a, Tensor **targs, int *ntargs)
   }
   Type *ret = NULL;
   char err[128];
-  if (op_relate(e->call.op, rel_args, nrel, &e->call.attrs, a, &ret, err, sizeof err) != REL_OK ||
-      op_value_type(e->call.op, targs, n, a, ret, &ret, err, sizeof err) != REL_OK)
+  if (op_relate(e->call.op, rel_args, nrel, &e->call.attrs, a, &ret, err, sizeof err) != REL_OK)
     return NULL;
   int64_t numel = result_numel(ret);
   if (numel < 0 || numel > FOLD_MAX_NUMEL)
@@ -392,8 +398,11 @@ static bool literal(const Expr *e) {
  * kernel's inputs), at least one, at most FOLD_MAX_OUTS tensors; its result
  * type (as the type checker found it, so the relation accepts the
  * arguments) is a tensor or a tuple of at most FOLD_MAX_OUTS tensors, of
- * at most FOLD_MAX_NUMEL elements in all. */
+ * at most FOLD_MAX_NUMEL elements in all; it is not value-typed
+ * (foldable_call). */
 static bool folds(const Expr *e) {
+  if (op_value_typed(e->call.op))
+    return false;
   int inputs = 0;
   for (int i = 0; i < e->call.nargs; i++) {
     const Expr *a = e->call.args[i];
