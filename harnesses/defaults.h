@@ -37,6 +37,10 @@ static inline void rs_warn_long_inputs(int argc, char **argv) {
               argv[i], (long long)st.st_size, max_len, max_len, (long long)st.st_size);
 }
 
+/* How a Relay text input begins (TVM's version line): the harness parses
+ * such a file instead of decoding it. */
+#define RS_RELAY_TEXT_MAGIC "#[version"
+
 /* The size of the largest Relay text file (it starts with `#[version`)
  * that argv names, or 0: a text cut at -max_len would not parse, so the
  * default -max_len grows to hold it (the user's own -max_len still wins). */
@@ -44,12 +48,12 @@ static inline long long rs_longest_text_input(int argc, char **argv) {
   long long longest = 0;
   struct stat st;
   for (int i = 1; i < argc; i++) {
-    char head[9];
+    char head[sizeof RS_RELAY_TEXT_MAGIC - 1];
     FILE *f = argv[i][0] != '-' && stat(argv[i], &st) == 0 && S_ISREG(st.st_mode)
                   ? fopen(argv[i], "rb")
                   : NULL;
-    if (f && fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, "#[version", 9) &&
-        st.st_size > longest)
+    if (f && fread(head, 1, sizeof head, f) == sizeof head &&
+        !memcmp(head, RS_RELAY_TEXT_MAGIC, sizeof head) && st.st_size > longest)
       longest = st.st_size;
     if (f)
       fclose(f);

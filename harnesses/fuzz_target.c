@@ -509,7 +509,8 @@ static void report_write(const char *path, const Verdict *v, const char *cmd) {
  * @main's arguments seeded by its bytes.  Never while fuzzing: a mutated
  * input is always a choice stream. */
 static bool relay_text(const uint8_t *data, size_t size) {
-  return nfiles && config.check == ORACLE_PIPELINE && size >= 9 && !memcmp(data, "#[version", 9);
+  return nfiles && config.check == ORACLE_PIPELINE && size >= sizeof RS_RELAY_TEXT_MAGIC - 1 &&
+         !memcmp(data, RS_RELAY_TEXT_MAGIC, sizeof RS_RELAY_TEXT_MAGIC - 1);
 }
 
 /* The program of the text input ctx (NUL-terminated), parsed again at
