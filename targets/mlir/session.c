@@ -484,7 +484,8 @@ bool mls_validate(MlsSession *s, MlsModule *m) {
 
 typedef struct Legal {
   int bad;
-  MlirOperation first;
+  MlirOperation first; /* the first op left that is not a cast */
+  MlirOperation cast;  /* the first unrealized_conversion_cast left */
 } Legal;
 
 static MlirWalkResult legal_op(MlirOperation op, void *ud) {
@@ -492,24 +493,45 @@ static MlirWalkResult legal_op(MlirOperation op, void *ud) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   bool ok = (n.length > 5 && !memcmp(n.data, "llvm.", 5)) ||
             (n.length == 14 && !memcmp(n.data, "builtin.module", 14));
-  if (!ok && !l->bad++)
-    l->first = op;
+  if (ok)
+    return MlirWalkResultAdvance;
+  static const char unrealized[] = "builtin.unrealized_conversion_cast";
+  bool cast = n.length == sizeof unrealized - 1 && !memcmp(n.data, unrealized, n.length);
+  MlirOperation *slot = cast ? &l->cast : &l->first;
+  if (mlirOperationIsNull(*slot))
+    *slot = op;
+  l->bad++;
   return MlirWalkResultAdvance;
 }
 
+/* Each op left unconverted after the LLVM stage is an error.  The key
+ * names the first that is not an unrealized_conversion_cast, with the
+ * type of its first result (or operand, if it has none): the casts are what a conversion leaves around an
+ * op it could not convert, so that op is the cause (a cast alone is
+ * named when nothing else is left). */
 bool mls_legal(MlsSession *s, MlsModule *m) {
   mls_begin(s, m, "legality");
   Legal l = {0};
   mlirOperationWalk(mlirModuleGetOperation(m->mod), legal_op, &l, MlirWalkPreOrder);
   if (!l.bad)
     return true;
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(l.first));
+  MlirOperation op = mlirOperationIsNull(l.first) ? l.cast : l.first;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   MlirStringRef file;
   int line, col;
-  char at[64] = "";
-  if (position(mlirOperationGetLocation(l.first), &file, &line, &col))
+  char at[64] = "", of[96] = "";
+  if (position(mlirOperationGetLocation(op), &file, &line, &col))
     snprintf(at, sizeof at, " (from %d:%d)", line, col);
-  mls_error(s, "%d op%s other than builtin.module and llvm.* after lowering; the first: '%.*s'%s",
-            l.bad, l.bad == 1 ? "" : "s", (int)n.length, n.data, at);
+  MlirValue v = mlirOperationGetNumResults(op) > 0    ? mlirOperationGetResult(op, 0)
+                : mlirOperationGetNumOperands(op) > 0 ? mlirOperationGetOperand(op, 0)
+                                                      : (MlirValue){0};
+  if (!mlirValueIsNull(v)) {
+    Buf b = {0};
+    mlirTypePrint(mlirValueGetType(v), mls_buf_cb, &b);
+    snprintf(of, sizeof of, "%s", b.p ? b.p : "");
+    free(b.p);
+  }
+  mls_error(s, "%d op%s other than builtin.module and llvm.* after lowering; the first: '%.*s'%s%s%s",
+            l.bad, l.bad == 1 ? "" : "s", (int)n.length, n.data, *of ? " of " : "", of, at);
   return false;
 }
