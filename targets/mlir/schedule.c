@@ -266,6 +266,9 @@ typedef struct Build {
   Payload *p;
   uint64_t rng;
   int funcs; /* %f<k> handles made so far */
+  /* An op vectorized with vector sizes and vectorize_nd_extract: its
+   * gathers are masked (vector.mask around vector.gather). */
+  bool masked_gather;
 } Build;
 
 /* Tile sizes for op d into t (n of them, at most its loops), at least
@@ -442,7 +445,9 @@ static bool vectorize_masked(Build *B) {
     }
     put(&B->b, "    transform.structured.vectorize %%op#%d vector_sizes ", ops[k]);
     put_list(&B->b, v, d->nloops);
-    put(&B->b, "%s : %s\n", pick(&B->rng, 4) ? "" : " {vectorize_nd_extract}", ANY);
+    bool nd_extract = !pick(&B->rng, 4);
+    B->masked_gather |= nd_extract;
+    put(&B->b, "%s : %s\n", nd_extract ? " {vectorize_nd_extract}" : "", ANY);
   }
   return n > 0;
 }
@@ -481,6 +486,11 @@ static void vector_lowering(Build *B) {
   bool cast_away = false;
   for (int k = 0; k < (int)(sizeof more / sizeof *more); k++) {
     if (!pick(&B->rng, 2))
+      continue;
+    /* lower_gather unrolls an n-d gather inside its vector.mask, which
+     * must hold one op: invalid IR (docs/findings/mlir.md #37).  The
+     * draw stays. */
+    if (B->masked_gather && strcmp(more[k], "lower_gather") == 0)
       continue;
     if (strcmp(more[k], CAST_AWAY) == 0)
       cast_away = true;
