@@ -7,8 +7,7 @@
  * ADTs or match.  Tensors are float32, int32 or bool (TOSA's profiles have
  * no float64, and int8/int64 arithmetic belongs to none) with every dim at
  * least 1 (TOSA rejects empty tensors: the limits' min_dim keeps the
- * operator solvers from inventing one) and in the default layouts (the
- * limits' nchw_only: nn.conv2d is lowered for NCHW / OIHW only).  The
+ * operator solvers from inventing one).  The
  * operators are those of the target's one table of what it lowers
  * (targets/mlir/lowers.def, which the translator's acceptance reads too):
  * each has a faithful lowering for every corner (docs/mlir.md); any other
@@ -71,8 +70,7 @@ const GenPolicy gen_policy_mlir = {
                .max_numel = 256,
                .max_flops = 16384,
                .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
-               .min_dim = 1,
-               .nchw_only = true},
+               .min_dim = 1},
     .dtypes = (1u << DT_FLOAT32) | (1u << DT_INT32) | (1u << DT_BOOL),
     .any_rate = 12,
     .op_only = mlir_ops,

@@ -29,7 +29,7 @@
  * always the simplest option (one group, the smallest kernel, stride 1, no
  * padding) in NCHW / OIHW.  A wanted type is read in the layout drawn first
  * (NHWC in a share of the calls, when its dims fit as NHWC), the weight's
- * layout drawn after; limits with nchw_only keep to NCHW / OIHW.  The sampler draws a recognisable
+ * layout drawn after.  The sampler draws a recognisable
  * result type and solves for it.
  */
 #include <assert.h>
@@ -168,7 +168,7 @@ bool rec_conv2d(OpId op, const Type *want, const OpLimits *lim) {
   if (!op_fits_dims(lim, want, OP_NUMERIC) || want->tensor.rank != 4)
     return false;
   int64_t s[4];
-  for (int i = 0; i < (lim->nchw_only ? 1 : 2); i++) {
+  for (int i = 0; i < 2; i++) {
     want_nchw(want, data_layouts[i], s);
     if (rec_nchw(s, lim))
       return true;
@@ -183,7 +183,7 @@ static int pick_data_layout(OpSolveCtx *cx, const Type *want) {
   bool ok[2];
   for (int i = 0; i < 2; i++) {
     want_nchw(want, data_layouts[i], s);
-    ok[i] = rec_nchw(s, cx->lim) && (i == 0 || !cx->lim->nchw_only);
+    ok[i] = rec_nchw(s, cx->lim);
   }
   return ok[0] && ok[1] ? (int)op_choose(cx->ch, 2) : ok[1];
 }
@@ -192,8 +192,6 @@ static int pick_data_layout(OpSolveCtx *cx, const Type *want) {
  * for NCHW, HWIO for NHWC), otherwise one of the other three. */
 static const char *pick_kernel_layout(OpSolveCtx *cx, int dl) {
   static const int order[2][4] = {{0, 1, 2, 3}, {1, 2, 3, 0}};
-  if (cx->lim->nchw_only)
-    return kernel_layouts[0];
   return kernel_layouts[order[dl][op_coin(cx) ? 1 + op_pick_below(cx, 3) : 0]];
 }
 

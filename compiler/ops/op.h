@@ -48,8 +48,6 @@ typedef struct OpLimits {
   uint32_t dtypes;   /* bit set of DTypes it may invent (1u << DT_x) */
   int64_t min_dim;   /* smallest dimension it may invent: 0, or 1 for no
                         empty tensors (dims of the wanted type are kept) */
-  bool nchw_only;    /* invent only the default layouts (nn.conv2d's NCHW
-                        and OIHW), for a target that lowers no other */
 } OpLimits;
 
 extern const OpLimits op_default_limits;

@@ -73,9 +73,6 @@ static bool accept_call(Tr *t, const Expr *e) {
     return refuse(t, "operator %s (no lowering)", ir_op_name(op));
   if (op == OP_TAKE && ir_attr_int(&e->call.attrs, "batch_dims", 0) != 0)
     return refuse(t, "take with batch_dims (no lowering)");
-  if (op == OP_CONV2D && (strcmp(ir_attr_str(&e->call.attrs, "data_layout", "NCHW"), "NCHW") ||
-                          strcmp(ir_attr_str(&e->call.attrs, "kernel_layout", "OIHW"), "OIHW")))
-    return refuse(t, "nn.conv2d in layouts other than NCHW / OIHW (no lowering)");
   return true;
 }
 

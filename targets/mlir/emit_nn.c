@@ -205,6 +205,34 @@ Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
   return emit_concat(f, (int)g, parts, 1);
 }
 
+/* The permutation that takes a tensor in layout `from` to layout `to`
+ * (four letters each, the same ones: a transpose's result dim i is dim
+ * perm[i] of its input). */
+static void layout_perm(const char *from, const char *to, int perm[4]) {
+  for (int i = 0; i < 4; i++)
+    perm[i] = (int)(strchr(from, to[i]) - from);
+}
+
+Val *emit_conv2d_layouts(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt, ConvFn *conv,
+                         TransposeFn *transpose) {
+  const char *dl = ir_attr_str(at, "data_layout", "NCHW"),
+             *kl = ir_attr_str(at, "kernel_layout", "OIHW");
+  int p[4];
+  if (strcmp(kl, "OIHW")) {
+    layout_perm(kl, "OIHW", p);
+    wt = transpose(f, wt, p);
+  }
+  if (!strcmp(dl, "NCHW"))
+    return conv(f, x, wt, at, rt);
+  layout_perm(dl, "NCHW", p);
+  int64_t s[4];
+  for (int i = 0; i < 4; i++)
+    s[i] = rt->tensor.shape[p[i]];
+  Val *r = conv(f, transpose(f, x, p), wt, at, ir_tensor_type(f->t->a, rt->tensor.dtype, 4, s));
+  layout_perm("NCHW", dl, p);
+  return transpose(f, r, p);
+}
+
 /* "tensor.empty() : tensor<KHxKW>": the window shape linalg's poolings
  * take. */
 static Val *emit_empty(Fn *f, const Type *t) {
@@ -458,7 +486,7 @@ Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt) {
   switch (op) {
   case OP_DENSE: return emit_dense(f, a[0], a[1], rt);
   case OP_BATCH_MATMUL: return emit_batch_matmul(f, a[0], a[1], at, rt);
-  case OP_CONV2D: return emit_conv2d(f, a[0], a[1], at, rt);
+  case OP_CONV2D: return emit_conv2d_layouts(f, a[0], a[1], at, rt, emit_conv2d, emit_transpose);
   case OP_MAX_POOL2D:
   case OP_AVG_POOL2D: {
     const int64_t *ps;

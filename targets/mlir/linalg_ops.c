@@ -361,7 +361,7 @@ Val *lin_emit_other(Fn *f, const Expr *e, Val **a, const Type *rt) {
   case OP_MIN:
   case OP_PROD: return lin_reduction(f, op, a[0], attr_reduce_axes(at, mty_rank(a[0])), rt);
   case OP_GLOBAL_AVG_POOL2D: return lin_reduction(f, OP_MEAN, a[0], 0xc, rt); /* H and W */
-  case OP_CONV2D: return lin_conv2d(f, a[0], a[1], at, rt);
+  case OP_CONV2D: return emit_conv2d_layouts(f, a[0], a[1], at, rt, lin_conv2d, lin_transpose);
   case OP_MAX_POOL2D: return lin_max_pool(f, a[0], at, rt);
   case OP_RESHAPE:
   case OP_EXPAND_DIMS:

@@ -306,6 +306,15 @@ Val *emit_matmul(Fn *f, Val *x, Val *y);
 /* nn.conv2d of NCHW x and OIHW weights wt with conv2d's attributes at,
  * result type rt (emit_nn.c). */
 Val *emit_conv2d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt);
+/* A road's nn.conv2d of NCHW x and OIHW weights (emit_conv2d, ...). */
+typedef Val *ConvFn(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt);
+/* A road's transpose (emit_transpose, ...). */
+typedef Val *TransposeFn(Fn *f, Val *x, const int *perm);
+/* nn.conv2d in the layouts its attributes name: x and wt transposed to
+ * NCHW and OIHW, conv on them, its result transposed back to the data
+ * layout (emit_nn.c). */
+Val *emit_conv2d_layouts(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt, ConvFn *conv,
+                         TransposeFn *transpose);
 /* emit_nn.c: matmul, conv, pool and nn: the call e itself (nn.pad reads
  * whether its value is a constant), rt its static result type. */
 Val *emit_nn(Fn *f, const Expr *e, Val **a, const Type *rt);

@@ -19,7 +19,10 @@ if(TARGET mlir_fuzzer)
   set_tests_properties(mlir_fuzz_smoke PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
   # Dynamic shapes: random streams (the mlir policy draws Any dims), every
   # input executed, the static-dynamic differential on each with a `?`
-  # dim; the -mlir_stats=1 line must show both happened.
+  # dim; the -mlir_stats=1 line must show both happened.  Seed 2: with
+  # seed 1 the run meets a crash inside MLIR's translation to LLVM IR
+  # (docs/findings/mlir-untriaged, crash-99fc277a), which no harness can
+  # skip in-process.
   set(_out ${CMAKE_BINARY_DIR}/mlir_fuzz_dynamic)
   add_test(NAME mlir_fuzz_dynamic
            COMMAND sh -c "rm -rf '${_out}' && mkdir -p '${_out}' && \"$0\" \"$@\" >'${_out}/log' 2>&1; \
@@ -27,7 +30,7 @@ rc=$?; cat '${_out}/log'; [ $rc = 0 ] && \
 grep -Eq 'inputs translated, [1-9][0-9]* \\(' '${_out}/log' && \
 grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
                    $<TARGET_FILE:mlir_fuzzer> ${_out} -random_streams=1 -mlir_exec=1 -mlir_stats=1
-                   -pipeline=tosa-all,to-linalg,linalg-fuse,bufferize,loops,llvm -seed=1 -runs=120
+                   -pipeline=tosa-all,to-linalg,linalg-fuse,bufferize,loops,llvm -seed=2 -runs=120
                    -max_total_time=150 -artifact_prefix=${_out}/)
   set_tests_properties(mlir_fuzz_dynamic PROPERTIES ENVIRONMENT "${RS_TEST_ENV}" TIMEOUT 300)
   # A Relay text regression with the pipeline it failed with: a transpose

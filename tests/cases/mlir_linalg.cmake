@@ -20,6 +20,7 @@ cat '${CMAKE_BINARY_DIR}/mlir_linalg_golden.log'; [ $rc = 0 ] && \
 grep -q 'the linalg road: 0 of' '${CMAKE_BINARY_DIR}/mlir_linalg_golden.log'"
                  $<TARGET_FILE:mlir_check> --linalg --seeds 3 ${_d}/linalg.relay ${_d}/linalg_index.relay
                  ${_d}/linalg_nn.relay ${_d}/binary.relay ${_d}/shape.relay ${_d}/conv.relay
+                 ${_d}/conv_layouts.relay
                  ${_d}/cast.relay ${_d}/clip.relay ${_d}/compare.relay ${_d}/control.relay
                  ${_d}/dense.relay ${_d}/dynamic.relay ${_d}/unary.relay)
 add_test(NAME mlir_linalg_validate COMMAND mlir_check --linalg --count 20000 --max-len 4096
