@@ -131,7 +131,8 @@ static bool all_zero(const Tensor *t) {
 
 /* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
  * constant, zeros/zeros_like, a shape operator, cast, reduction or product
- * of one, a stack or concatenation of them, an if whose branches both are,
+ * of one, a stack or concatenation of them, an if whose branches both are
+ * (or whose condition is a constant and whose branch it takes is),
  * or a call of a global that returns one (tosa-inline exposes it), or a
  * parameter of one that a call binds to one. */
 static bool zero_like(const Known *k0, const Expr *e, int depth) {
@@ -142,7 +143,15 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
     return false;
   switch (e->kind) {
   case EX_CONST: return ir_dtype_is_float(e->constant->dtype) && all_zero(e->constant);
-  case EX_IF: return zero_like(k, e->if_.then, depth + 1) && zero_like(k, e->if_.els, depth + 1);
+  case EX_IF: {
+    /* MLIR folds an if on a constant condition to its branch. */
+    Entered ec = {.n = 0};
+    const Known *kc;
+    const Expr *c = value_of(k, e->if_.cond, &ec, &kc, 0);
+    if (c && c->kind == EX_CONST && c->constant->dtype == DT_BOOL && c->constant->numel == 1)
+      return zero_like(k, ir_tensor_get_f64(c->constant, 0) ? e->if_.then : e->if_.els, depth + 1);
+    return zero_like(k, e->if_.then, depth + 1) && zero_like(k, e->if_.els, depth + 1);
+  }
   case EX_CALL:
     if (e->call.kind != CALL_OP || !e->type || e->type->kind != TY_TENSOR ||
         !ir_dtype_is_float(e->type->tensor.dtype))

@@ -44,6 +44,11 @@ grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
   rs_file_test(mlir_fuzz_defect_shape_dynamic mlir_fuzzer
                ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/defect-shape-dynamic.relay
                -mlir_exec=1 -pipeline=defect-shape,to-linalg,bufferize,loops,llvm)
+  # fold-zero (#5) through an if on a constant condition whose taken branch
+  # is the zero: skipped, confirmed by the replay.
+  rs_file_test(mlir_fuzz_mulzero_if_constant mlir_fuzzer
+               ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/mulzero-if-constant.relay
+               -mlir_exec=1 -pipeline=tosa-all,to-linalg-pipeline,bufferize-empty,loops-parallel,llvm-O2)
   # Legality reports of MLIR bugs the known list skips by the op left
   # unconverted (docs/findings/mlir.md #35, #36): the key names that op
   # and its type, not the unrealized casts around it, and the run must be
