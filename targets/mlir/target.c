@@ -635,6 +635,8 @@ static uint64_t dyn_params_of(const TgPipeline *pl) {
   return h & 1 ? h | 2 : 0;
 }
 
+static bool tracing(void);
+
 static TgProgram *load_with(Module *m, Verdict *v, const MltOptions *o) {
   TgProgram *p = calloc(1, sizeof *p);
   p->m = m;
@@ -645,6 +647,8 @@ static TgProgram *load_with(Module *m, Verdict *v, const MltOptions *o) {
   }
   MlsSession *s = get_session();
   p->text = strdup(p->tr.text);
+  if (tracing()) /* the reproducer's in.mlir, also when a hang or a crash leaves no report */
+    fprintf(stderr, "==relaysmith== translation:\n%s", p->text);
   p->mod = mls_parse(s, p->text);
   if (p->mod && mls_validate(s, p->mod) && mls_entry(s, p->mod, "main"))
     return p;
@@ -756,9 +760,10 @@ static void unload(TgProgram *p) {
   free(p);
 }
 
-/* -trace=1: each stage is named on stderr before it runs (the harness
- * turns it on when it reproduces files), so a crash inside MLIR shows the
- * stage it happened in. */
+/* -trace=1: the translation, and each stage named on stderr before it
+ * runs (a schedule with its script), so a crash, hang or out-of-memory
+ * inside MLIR shows the stage it happened in and what it was given (the
+ * harness turns it on when it reproduces files). */
 static bool tracing(void) {
   return opt.trace > 0;
 }
