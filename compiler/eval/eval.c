@@ -9,6 +9,7 @@
  * TAIL.  So a tail call reuses the C frame and only non-tail nesting
  * (arguments, scrutinees, let values) grows the stack.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,6 +403,29 @@ static bool outputs_match(EvRun *r, const Expr *x, Tensor **outs, int nouts) {
   return false;
 }
 
+/* EvRun.jitter: t's float elements each moved by as much as a float
+ * comparison allows (the default tolerance's rtol * |x| + atol for t's
+ * dtype), up or down as bits of a hash of salt and the index say. */
+static void jitter_floats(Tensor *t, uint64_t salt) {
+  if (!ir_dtype_is_float(t->dtype))
+    return;
+  const EvTolerance *tol = &ev_default_tolerance;
+  double rtol = t->dtype == DT_FLOAT64    ? tol->rtol64
+                : t->dtype == DT_FLOAT16  ? tol->rtol16
+                : t->dtype == DT_BFLOAT16 ? tol->rtolbf16
+                                          : tol->rtol32;
+  double atol = t->dtype == DT_FLOAT64    ? tol->atol64
+                : t->dtype == DT_FLOAT16  ? tol->atol16
+                : t->dtype == DT_BFLOAT16 ? tol->atolbf16
+                                          : tol->atol32;
+  for (int64_t k = 0; k < t->numel; k++) {
+    uint64_t h = (salt + (uint64_t)k) * 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 31;
+    double x = ir_tensor_get_f64(t, k), d = rtol * fabs(x) + atol;
+    ir_tensor_set_f64(t, k, h & 1 ? x + d : x - d);
+  }
+}
+
 /* What the relation rejecting a call's concrete arguments means: a check
  * deferred to run time that fails (EV_ERROR, a defined run-time error) when
  * an argument's inferred type has an Any dim, else an ill-typed program. */
@@ -453,6 +477,8 @@ __attribute__((noinline)) static EvValue *call_op(EvRun *r, const Expr *x, EvVal
     return op_check_failed(r, x, err);
   if (r->check_types && !outputs_match(r, x, outs, nouts))
     return NULL;
+  for (int i = 0; r->jitter && i < nouts; i++)
+    jitter_floats(outs[i], r->jitter ^ (uint64_t)r->steps * 0x9e3779b97f4a7c15ull ^ (uint64_t)i);
   int64_t work = 0;
   for (int i = 0; i < nouts; i++)
     work += outs[i]->numel;

@@ -226,6 +226,14 @@ typedef struct EvRun {
                               call's inferred type (Expr.type, when set and
                               concrete), else the run ends EV_INVALID */
   bool pure_check;         /* the current error is EvResult.pure_check */
+  uint64_t jitter;         /* set by the caller (a replay that asks whether
+                              a result depends on float rounding): when
+                              nonzero, every float element an operator
+                              outputs moves by as much as a comparison of
+                              floats allows (the default tolerance's
+                              rtol * |x| + atol), up or down as a hash of
+                              jitter, the fuel spent and the element's index
+                              says; 0: off */
 } EvRun;
 
 /* A new run; lim NULL means ev_default_limits. */

@@ -7,6 +7,7 @@
 #include <float.h>
 #include <math.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -498,12 +499,94 @@ static bool fold_confirmed(const Module *m, int nsites, uint64_t seed, const EvV
   return same;
 }
 
+enum { JITTERS = 8 };
+
+/* Into lo[] and hi[] (indexed by base[i] + k for element k of the
+ * flattened want's tensor i, set to want's values by the caller): the
+ * least and greatest integer values that JITTERS runs of relayc's
+ * interpreter on text give there with their float results jittered
+ * (EvRun.jitter).  False when a run fails or its result has another
+ * shape. */
+static bool jitter_range(const char *text, uint64_t seed, Tensor **w, int n, const int64_t *base,
+                         int64_t *lo, int64_t *hi) {
+  Diag d;
+  diag_init(&d, "replay", text);
+  Module *m = ir_parse_module(text, strlen(text), "replay", &d);
+  bool ok = m && ty_check_module(m, &d);
+  for (int j = 0; ok && j < JITTERS; j++) {
+    EvRun *run = ev_run_new(NULL);
+    run->jitter = 0x2545f4914f6cdd1dull * (uint64_t)(j + 1);
+    EvResult r = ev_run_main(run, m, seed);
+    Tensor *t[256];
+    ok = r.status == EV_OK && mlt_flatten_value(r.value, t, 256) == n;
+    for (int i = 0; ok && i < n; i++) {
+      ok = t[i]->numel == w[i]->numel && t[i]->dtype == w[i]->dtype;
+      for (int64_t k = 0; ok && !ir_dtype_is_float(w[i]->dtype) && k < w[i]->numel; k++) {
+        int64_t v = ir_tensor_get_i64(t[i], k), *l = &lo[base[i] + k], *h = &hi[base[i] + k];
+        *l = v < *l ? v : *l;
+        *h = v > *h ? v : *h;
+      }
+    }
+    ev_run_free(run);
+  }
+  if (m)
+    ir_module_free(m);
+  diag_free(&d);
+  return ok;
+}
+
+/* inexact-int: got differs from want in some integer (or bool) element;
+ * floats agree within the tolerance; and each integer where it differs
+ * lies within the values relayc's own interpreter gives there when its
+ * float results are jittered within that tolerance (and moves there).
+ * Such an integer depends on float rounding the comparison allows, so
+ * MLIR's value cannot be called wrong; any other difference (a float
+ * beyond the tolerance, an integer relayc pins down, one outside what
+ * the jitter reaches) leaves the difference unexplained. */
+static bool inexact_int(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got) {
+  Tensor *w[256], *g[256];
+  int n = mlt_flatten_value(want, w, 256);
+  if (n > 256 || mlt_flatten_value(got, g, 256) != n)
+    return false;
+  int64_t base[256], total = 0;
+  bool ints = false; /* an integer differs: else not this cause */
+  for (int i = 0; i < n; i++) {
+    if (g[i]->numel != w[i]->numel || g[i]->dtype != w[i]->dtype)
+      return false;
+    base[i] = total, total += w[i]->numel;
+    for (int64_t k = 0; !ints && !ir_dtype_is_float(w[i]->dtype) && k < w[i]->numel; k++)
+      ints = ir_tensor_get_i64(w[i], k) != ir_tensor_get_i64(g[i], k);
+  }
+  if (!ints)
+    return false;
+  int64_t *lo = malloc(((size_t)total + 1) * sizeof *lo), *hi = malloc(((size_t)total + 1) * sizeof *hi);
+  for (int i = 0; i < n; i++)
+    for (int64_t k = 0; k < w[i]->numel; k++)
+      lo[base[i] + k] = hi[base[i] + k] =
+          ir_dtype_is_float(w[i]->dtype) ? 0 : ir_tensor_get_i64(w[i], k);
+  char *text = ir_print_module(m);
+  bool ok = jitter_range(text, seed, w, n, base, lo, hi);
+  for (int i = 0; ok && i < n; i++)
+    for (int64_t k = 0; ok && k < w[i]->numel; k++) {
+      double x = ir_tensor_get_f64(w[i], k), y = ir_tensor_get_f64(g[i], k);
+      int64_t v = ir_tensor_get_i64(g[i], k);
+      ok = ir_dtype_is_float(w[i]->dtype)
+               ? ev_float_close(x, y, w[i]->dtype, &ev_default_tolerance) || (isnan(x) && isnan(y))
+               : v >= lo[base[i] + k] && v <= hi[base[i] + k];
+    }
+  free(text);
+  free(lo);
+  free(hi);
+  return ok;
+}
+
 const char *mlt_known_name(MltKnown k) {
   static const char *const names[MLT_KNOWN_COUNT] = {
       [MLT_KNOWN_NONE] = "none",
       [MLT_KNOWN_FOLD_ZERO] = "fold-zero",
       [MLT_KNOWN_REDUCE_INF] = "reduce-inf",
       [MLT_KNOWN_MINMAX_ZERO] = "minmax-zero",
+      [MLT_KNOWN_INEXACT_INT] = "inexact-int",
   };
   return k >= 0 && k < MLT_KNOWN_COUNT ? names[k] : "?";
 }
@@ -530,6 +613,11 @@ MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, co
     free(text);
     if (same)
       return MLT_KNOWN_MINMAX_ZERO;
+  }
+  if (inexact_int(m, seed, want, got)) {
+    if (*pattern == MLT_KNOWN_NONE)
+      *pattern = MLT_KNOWN_INEXACT_INT;
+    return MLT_KNOWN_INEXACT_INT;
   }
   return MLT_KNOWN_NONE;
 }

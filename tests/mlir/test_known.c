@@ -220,7 +220,38 @@ static void no_pattern(void) {
   unload(&c);
 }
 
+/* inexact-int: exp(0) = 1 cast to an integer, beside exp(1) and %x's
+ * cast; MLIR's exp(0) a little below 1 gives 0 there. */
+static const char inexact_src[] = "#[version = \"0.0.5\"]\n"
+                                  "def @main(%x: Tensor[(2), float32]) {\n"
+                                  "  let %e = exp(Tensor[(2), float32]([1, 0]));\n"
+                                  "  (cast(%e, dtype=\"int32\"), %e, cast(multiply(%x, 0.5f), dtype=\"int32\"))\n"
+                                  "}\n";
+
+static void inexact_int(void) {
+  Case c;
+  CHECK(load(&c, inexact_src));
+  if (!c.want)
+    return;
+  MltKnown pattern;
+  /* exp(0) = 1 truncated to 0: a value within the tolerance of relayc's
+   * gives it, so the comparison cannot decide. */
+  EvValue *got = with(&c, c.want, 0, 1, 0);
+  CHECK(cause(&c, got, &pattern) == MLT_KNOWN_INEXACT_INT);
+  CHECK(pattern == MLT_KNOWN_INEXACT_INT);
+  /* exp(1) = 2.718 truncated to 3 or 1: no value within the tolerance
+   * gives that. */
+  CHECK(cause(&c, with(&c, c.want, 0, 0, 3), &pattern) == MLT_KNOWN_NONE);
+  CHECK(cause(&c, with(&c, got, 0, 0, 1), &pattern) == MLT_KNOWN_NONE);
+  /* exp(0) = 1 as 7: no rounding within the tolerance reaches it. */
+  CHECK(cause(&c, with(&c, c.want, 0, 1, 7), &pattern) == MLT_KNOWN_NONE);
+  /* The float beside it beyond the tolerance. */
+  CHECK(cause(&c, with(&c, got, 1, 0, 2.7), &pattern) == MLT_KNOWN_NONE);
+  unload(&c);
+}
+
 int main(void) {
+  inexact_int();
   fold_zero();
   reduce_inf();
   zero_through_call();
