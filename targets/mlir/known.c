@@ -559,7 +559,8 @@ static bool inexact_int(const Module *m, uint64_t seed, const EvValue *want, con
   }
   if (!ints)
     return false;
-  int64_t *lo = malloc(((size_t)total + 1) * sizeof *lo), *hi = malloc(((size_t)total + 1) * sizeof *hi);
+  int64_t *lo = malloc(((size_t)total + 1) * sizeof *lo),
+          *hi = malloc(((size_t)total + 1) * sizeof *hi);
   for (int i = 0; i < n; i++)
     for (int64_t k = 0; k < w[i]->numel; k++)
       lo[base[i] + k] = hi[base[i] + k] =

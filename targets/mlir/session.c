@@ -506,9 +506,9 @@ static MlirWalkResult legal_op(MlirOperation op, void *ud) {
 
 /* Each op left unconverted after the LLVM stage is an error.  The key
  * names the first that is not an unrealized_conversion_cast, with the
- * type of its first result (or operand, if it has none): the casts are what a conversion leaves around an
- * op it could not convert, so that op is the cause (a cast alone is
- * named when nothing else is left). */
+ * type of its first result (or operand, if it has none): the casts are what a conversion leaves
+ * around an op it could not convert, so that op is the cause (a cast alone is named when nothing
+ * else is left). */
 bool mls_legal(MlsSession *s, MlsModule *m) {
   mls_begin(s, m, "legality");
   Legal l = {0};
@@ -531,7 +531,8 @@ bool mls_legal(MlsSession *s, MlsModule *m) {
     snprintf(of, sizeof of, "%s", b.p ? b.p : "");
     free(b.p);
   }
-  mls_error(s, "%d op%s other than builtin.module and llvm.* after lowering; the first: '%.*s'%s%s%s",
+  mls_error(s,
+            "%d op%s other than builtin.module and llvm.* after lowering; the first: '%.*s'%s%s%s",
             l.bad, l.bad == 1 ? "" : "s", (int)n.length, n.data, *of ? " of " : "", of, at);
   return false;
 }

@@ -222,11 +222,12 @@ static void no_pattern(void) {
 
 /* inexact-int: exp(0) = 1 cast to an integer, beside exp(1) and %x's
  * cast; MLIR's exp(0) a little below 1 gives 0 there. */
-static const char inexact_src[] = "#[version = \"0.0.5\"]\n"
-                                  "def @main(%x: Tensor[(2), float32]) {\n"
-                                  "  let %e = exp(Tensor[(2), float32]([1, 0]));\n"
-                                  "  (cast(%e, dtype=\"int32\"), %e, cast(multiply(%x, 0.5f), dtype=\"int32\"))\n"
-                                  "}\n";
+static const char inexact_src[] =
+    "#[version = \"0.0.5\"]\n"
+    "def @main(%x: Tensor[(2), float32]) {\n"
+    "  let %e = exp(Tensor[(2), float32]([1, 0]));\n"
+    "  (cast(%e, dtype=\"int32\"), %e, cast(multiply(%x, 0.5f), dtype=\"int32\"))\n"
+    "}\n";
 
 static void inexact_int(void) {
   Case c;
