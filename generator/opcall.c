@@ -99,9 +99,11 @@ static bool tensor_or_tensor_tuple(const Type *t) {
 /* Ask every recognizer about t. */
 static void recognise(const Type *t, const OpLimits *lim, uint64_t mask[OP_WORDS]) {
   memset(mask, 0, OP_WORDS * sizeof *mask);
+  op_fits_hint(t, lim);
   for (int op = 0; op < OP_COUNT; op++)
     if (op_table[op].rec((OpId)op, t, lim))
       mask[op / 64] |= 1ull << (op % 64);
+  op_fits_hint(NULL, NULL);
 }
 
 /* The cache's slot for g's limits (looked up once per decode). */

@@ -14,17 +14,25 @@ static const DType dtype_order[] = {DT_FLOAT32, DT_INT32,   DT_BOOL,    DT_INT64
                                     DT_UINT64,  DT_FLOAT16, DT_BFLOAT16};
 _Static_assert(sizeof dtype_order / sizeof *dtype_order == DT_COUNT, "every dtype is offered");
 
-/* Draw a dtype from those both the configuration and its limits allow. */
+/* Draw a dtype from those both the configuration and its limits allow
+ * (the list of them remembered for the last such set). */
 static DType draw_dtype(GenCtx *g) {
+  static _Thread_local struct {
+    uint32_t allowed;
+    int n;
+    DType pool[DT_COUNT];
+  } last = {.allowed = 0, .n = 0};
   uint32_t allowed = g->cfg.dtypes & g->cfg.limits.dtypes;
-  DType pool[DT_COUNT];
-  int n = 0;
-  for (int i = 0; i < DT_COUNT; i++)
-    if (allowed >> dtype_order[i] & 1)
-      pool[n++] = dtype_order[i];
-  if (n == 0)
+  if (allowed != last.allowed) {
+    last.n = 0;
+    for (int i = 0; i < DT_COUNT; i++)
+      if (allowed >> dtype_order[i] & 1)
+        last.pool[last.n++] = dtype_order[i];
+    last.allowed = allowed;
+  }
+  if (last.n == 0)
     return DT_FLOAT32;
-  return pool[gen_choose(g, (uint32_t)n)];
+  return last.pool[gen_choose(g, (uint32_t)last.n)];
 }
 
 /* A choice in [0, n) favouring small values: weight n - i for option i

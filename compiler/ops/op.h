@@ -83,6 +83,10 @@ typedef RelStatus (*OpRelFn)(OpId op, Type *const *args, int nargs, const Attrs 
                              Type **out, char *err, size_t errlen);
 /* Recognizer.  Must be cheap; called for every operator at every node. */
 typedef bool (*OpRecFn)(OpId op, const Type *want, const OpLimits *lim);
+/* Before running every recognizer on want: whether want fits lim, which
+ * most of them ask, is worked out once and answered from then on, until
+ * the next call (NULL: forget it; want must not change meanwhile). */
+void op_fits_hint(const Type *want, const OpLimits *lim);
 /* Solver: fill sig with a solution whose result is exactly want. */
 typedef bool (*OpSolveFn)(OpId op, const Type *want, OpSolveCtx *cx, OpSig *sig);
 /* Sampler: fill sig with any valid solution (want-independent). */

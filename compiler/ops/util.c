@@ -120,7 +120,24 @@ bool op_broadcast_shape(int ra, const int64_t *a, int rb, const int64_t *b, int 
 
 /* ----------------------------------------------------------- recognizers */
 
+/* op_fits_hint's answer, for the type and limits it was given. */
+static _Thread_local struct {
+  const Type *t;
+  const OpLimits *lim;
+  bool fits;
+} hint;
+
+void op_fits_hint(const Type *t, const OpLimits *lim) {
+  hint.t = NULL;
+  if (t) {
+    hint.fits = op_fits(t, lim);
+    hint.t = t, hint.lim = lim;
+  }
+}
+
 bool op_fits(const Type *t, const OpLimits *lim) {
+  if (t == hint.t && lim == hint.lim && t)
+    return hint.fits;
   if (!t || t->kind != TY_TENSOR || t->tensor.rank > lim->max_rank)
     return false;
   /* Every dim and the product (taken without overflow) within max_numel. */
