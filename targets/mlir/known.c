@@ -409,11 +409,12 @@ static void fold_batch_norm(Module *m, Expr *e) {
  * layer_norm or batch_norm by zeros -> beta along its axis (or zeros). */
 static void fold(Module *m, const Known *k, Expr *e) {
   Expr **a = e->call.args;
-  bool z0 = zero_like(k, a[0], 0), z1 = e->call.nargs > 1 && zero_like(k, a[1], 0);
+  bool z1 = e->call.nargs > 1 && zero_like(k, a[1], 0);
   switch (e->call.op) {
   case OP_MULTIPLY:
-    if (!(z0 && z1))
-      a[z0 ? 1 : 0] = ir_call_op(m, OP_ZEROS_LIKE, 1, &a[z0 ? 1 : 0], NULL);
+    /* x * 0 -> the 0 operand (the right one when both are): the other
+     * operand becomes +0, so the product has the zero's sign. */
+    a[z1 ? 0 : 1] = ir_call_op(m, OP_ZEROS_LIKE, 1, &a[z1 ? 0 : 1], NULL);
     return;
   case OP_ADD: become(m, e, a[z1 ? 0 : 1]); return;
   case OP_SUBTRACT: become(m, e, z1 ? a[0] : ir_call_op(m, OP_NEGATIVE, 1, &a[1], NULL)); return;

@@ -251,7 +251,28 @@ static void inexact_int(void) {
   unload(&c);
 }
 
+/* fold-zero with zeros on both sides: MLIR's x * 0 gives the right
+ * operand, +0, where relayc's -0 * 0 is -0; rsqrt shows the sign. */
+static const char both_src[] = "#[version = \"0.0.5\"]\n"
+                               "def @main(%x: Tensor[(3), float32]) {\n"
+                               "  (rsqrt(multiply(negative(0f), 0f)), add(%x, 1f))\n"
+                               "}\n";
+
+static void zero_times_zero(void) {
+  Case c;
+  CHECK(load(&c, both_src));
+  if (!c.want)
+    return;
+  MltKnown pattern;
+  EvValue *got = with(&c, c.want, 0, 0, INFINITY);
+  CHECK(cause(&c, got, &pattern) == MLT_KNOWN_FOLD_ZERO);
+  double x1 = ir_tensor_get_f64(c.want->tuple.fields[1]->tensor, 1);
+  CHECK(cause(&c, with(&c, got, 1, 1, x1 + 1), &pattern) == MLT_KNOWN_NONE);
+  unload(&c);
+}
+
 int main(void) {
+  zero_times_zero();
   inexact_int();
   fold_zero();
   reduce_inf();
