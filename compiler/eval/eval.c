@@ -409,15 +409,8 @@ static bool outputs_match(EvRun *r, const Expr *x, Tensor **outs, int nouts) {
 static void jitter_floats(Tensor *t, uint64_t salt) {
   if (!ir_dtype_is_float(t->dtype))
     return;
-  const EvTolerance *tol = &ev_default_tolerance;
-  double rtol = t->dtype == DT_FLOAT64    ? tol->rtol64
-                : t->dtype == DT_FLOAT16  ? tol->rtol16
-                : t->dtype == DT_BFLOAT16 ? tol->rtolbf16
-                                          : tol->rtol32;
-  double atol = t->dtype == DT_FLOAT64    ? tol->atol64
-                : t->dtype == DT_FLOAT16  ? tol->atol16
-                : t->dtype == DT_BFLOAT16 ? tol->atolbf16
-                                          : tol->atol32;
+  double rtol, atol;
+  ev_tolerance_of(&ev_default_tolerance, t->dtype, &rtol, &atol);
   for (int64_t k = 0; k < t->numel; k++) {
     uint64_t h = (salt + (uint64_t)k) * 0xbf58476d1ce4e5b9ull;
     h ^= h >> 31;
