@@ -26,7 +26,8 @@ static const struct {
      "\"SIGNATURE<tab>note\", * matching any text; none: no list (default: the "
      "target's own list, if it has one)"},
     {"trace", OPT_SWITCH, offsetof(RsOptions, trace), NULL, "1",
-     "name each stage on stderr before it runs (MLIR; on when the target runs files)"},
+     "name each stage on stderr before it runs; MLIR: also the translation and each "
+     "schedule (on when the target runs files)"},
     {"byte_mutation", OPT_BOOL, offsetof(RsOptions, byte_mutation), NULL, "1",
      "mutator: libFuzzer's byte mutation only, no span-aware mutation"},
     {"local_mutation", OPT_COUNT, offsetof(RsOptions, local_mutation), NULL, "N",
