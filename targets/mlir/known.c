@@ -7,7 +7,6 @@
 #include <float.h>
 #include <math.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
