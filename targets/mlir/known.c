@@ -132,7 +132,8 @@ static bool all_zero(const Tensor *t) {
 /* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
  * constant, zeros/zeros_like, a shape operator, cast, reduction or product
  * of one, a stack or concatenation of them, an if whose branches both are
- * (or whose condition is a constant and whose branch it takes is),
+ * (or whose condition is a constant and whose branch it takes is), a
+ * where of the same kind,
  * or a call of a global that returns one (tosa-inline exposes it), or a
  * parameter of one that a call binds to one. */
 static bool zero_like(const Known *k0, const Expr *e, int depth) {
@@ -178,6 +179,11 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
     case OP_PROD:
     case OP_ABS:
     case OP_RELU:
+    case OP_ROUND:
+    case OP_FLOOR:
+    case OP_CEIL:
+    case OP_TRUNC:
+    case OP_SIGN:
     case OP_STRIDED_SLICE: return zero_like(k, e->call.args[0], depth + 1);
     case OP_PAD: { /* zeros only cropped, or padded with zeros or their own edges */
       const Attr *w = ir_attr_get(&e->call.attrs, "pad_width");
@@ -199,6 +205,20 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
         if (!zero_like(kt, t->tuple.fields[i], depth + 1))
           return false;
       return true;
+    }
+    case OP_WHERE: { /* MLIR folds a select on a constant splat condition to that side */
+      Entered ec = {.n = 0};
+      const Known *kc;
+      const Expr *c = value_of(k, e->call.args[0], &ec, &kc, 0);
+      if (c && c->kind == EX_CONST && c->constant->dtype == DT_BOOL && c->constant->numel > 0) {
+        double c0 = ir_tensor_get_f64(c->constant, 0);
+        bool splat = true;
+        for (int64_t i = 1; splat && i < c->constant->numel; i++)
+          splat = ir_tensor_get_f64(c->constant, i) == c0;
+        if (splat)
+          return zero_like(k, e->call.args[c0 ? 1 : 2], depth + 1);
+      }
+      return zero_like(k, e->call.args[1], depth + 1) && zero_like(k, e->call.args[2], depth + 1);
     }
     case OP_CAST: { /* a cast of constant zeros of any dtype folds to float zeros */
       const Known *ka;

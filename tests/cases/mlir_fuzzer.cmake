@@ -49,10 +49,14 @@ grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
   rs_file_test(mlir_fuzz_mulzero_if_constant mlir_fuzzer
                ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/mulzero-if-constant.relay
                -mlir_exec=1 -pipeline=tosa-all,to-linalg-pipeline,bufferize-empty,loops-parallel,llvm-O2)
-  # fold-zero of a product of two zeros: the right one is kept.
-  rs_file_test(mlir_fuzz_mulzero_negative_zero mlir_fuzzer
-               ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/mulzero-negative-zero.relay
-               -mlir_exec=1 -pipeline=to-linalg,bufferize,loops,llvm)
+  # fold-zero of a product of two zeros (the right one is kept), through a
+  # where on a constant condition, and through a round of zeros.
+  foreach(_name mulzero-negative-zero mulzero-where-constant mulzero-round-zeros)
+    string(REPLACE "-" "_" _test ${_name})
+    rs_file_test(mlir_fuzz_${_test} mlir_fuzzer
+                 ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/${_name}.relay
+                 -mlir_exec=1 -pipeline=to-linalg,bufferize,loops,llvm)
+  endforeach()
   # Legality reports of MLIR bugs the known list skips by the op left
   # unconverted (docs/findings/mlir.md #35, #36): the key names that op
   # and its type, not the unrealized casts around it, and the run must be
