@@ -285,12 +285,22 @@ Val *emit_shape_value(Fn *f, int n, const int64_t *v) {
 /* "%r = tosa.OP %a, %b {ATTRS} : (A, B) -> R": the generic form. */
 Val *emit_tosa(Fn *f, const char *op, const char *attrs, const Type *rt, int n, Val *const *a) {
   const char **names = ARENA_ARRAY(f->t->a, const char *, n);
-  uint32_t dyn = 0; /* elementwise: `?` where an operand of the result's rank has it */
+  /* Elementwise: a result dim is `?` where an operand of the result's
+   * rank has it, unless another has a static extent other than 1 there,
+   * which the broadcast result takes.  (A `?` result beside a static
+   * operand also meets MLIR 22's tosa.add folder, which returns x for
+   * zeros + x although the zeros broadcast x: docs/findings/mlir.md #38.) */
+  uint32_t dyn = 0, fixed = 0;
   for (int i = 0; i < n; i++) {
     names[i] = fn_use(f, a[i]);
-    if (a[i]->type && a[i]->type->tensor.rank == rt->tensor.rank)
-      dyn |= a[i]->dyn;
+    if (!a[i]->type || a[i]->type->tensor.rank != rt->tensor.rank)
+      continue;
+    dyn |= a[i]->dyn;
+    for (int d = 0; d < rt->tensor.rank; d++)
+      if (!(a[i]->dyn >> d & 1) && a[i]->type->tensor.shape[d] != 1)
+        fixed |= 1u << d;
   }
+  dyn &= ~fixed;
   Val *r = fn_def_dyn(f, rt, dyn);
   fn_out(f, "tosa.%s", op);
   for (int i = 0; i < n; i++)

@@ -57,6 +57,11 @@ grep -Eq ' [1-9][0-9]* static translations run' '${_out}/log'"
                  ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/${_name}.relay
                  -mlir_exec=1 -pipeline=to-linalg,bufferize,loops,llvm)
   endforeach()
+  # A broadcast of a `?` dim by a static one: the sum's dim is static (a
+  # `?` there met the tosa.add folder of #38, a 1x1 for a 3x1).
+  rs_file_test(mlir_fuzz_add_zeros_dynamic_broadcast mlir_fuzzer
+               ${CMAKE_SOURCE_DIR}/tests/regressions/mlir_fuzzer/add-zeros-dynamic-broadcast.relay
+               -known=none -mlir_exec=1 -pipeline=to-linalg,bufferize,loops,llvm)
   # Legality reports of MLIR bugs the known list skips by the op left
   # unconverted (docs/findings/mlir.md #35, #36): the key names that op
   # and its type, not the unrealized casts around it, and the run must be
