@@ -26,7 +26,7 @@
 #include "schedule.h"
 #include "session_int.h"
 
-enum { MAX_OPS = 192, MAX_LOOPS = 8, MAX_OPERANDS = 8, MAX_PICKED = 6 };
+enum { MAX_OPS = 192, MAX_LOOPS = 8, MAX_OPERANDS = 8, MAX_PICKED = 6, MAX_LANES = 4096 };
 
 /* One linalg op of the payload, as the builder sees it. */
 typedef struct SOp {
@@ -438,10 +438,17 @@ static bool vectorize_masked(Build *B) {
   int ops[MAX_PICKED], n = choose(B, maskable, ops);
   for (int k = 0; k < n; k++) {
     const SOp *d = &B->p->op[ops[k]];
-    int64_t v[MAX_LOOPS];
+    int64_t v[MAX_LOOPS], lanes = 1;
     for (int i = 0; i < d->nloops; i++) {
       int64_t extra = pick(&B->rng, 2) ? 0 : 1 + pick(&B->rng, 4);
       v[i] = d->size[i] + (d->divides ? 0 : extra);
+      lanes = lanes * v[i] > MAX_LANES ? MAX_LANES + 1 : lanes * v[i];
+    }
+    /* A vector of more lanes is unrolled by the lowering patterns into
+     * so many ops that the schedule runs for minutes (the draws stay). */
+    if (lanes > MAX_LANES) {
+      (void)pick(&B->rng, 4);
+      continue;
     }
     put(&B->b, "    transform.structured.vectorize %%op#%d vector_sizes ", ops[k]);
     put_list(&B->b, v, d->nloops);
