@@ -26,7 +26,7 @@
 #include "schedule.h"
 #include "session_int.h"
 
-enum { MAX_OPS = 192, MAX_LOOPS = 8, MAX_OPERANDS = 8, MAX_PICKED = 6, MAX_LANES = 4096 };
+enum { MAX_OPS = 192, MAX_LOOPS = 8, MAX_OPERANDS = 8, MAX_PICKED = 6, MAX_LANES = 1024 };
 
 /* One linalg op of the payload, as the builder sees it. */
 typedef struct SOp {
