@@ -129,6 +129,22 @@ static bool all_zero(const Tensor *t) {
   return true;
 }
 
+/* Whether e's value is a constant bool tensor with one value in every
+ * element (what MLIR folds an if or a select on), into *v. */
+static bool const_splat_bool(const Known *k, const Expr *e, bool *v) {
+  Entered en = {.n = 0};
+  const Known *kc;
+  const Expr *c = value_of(k, e, &en, &kc, 0);
+  if (!c || c->kind != EX_CONST || c->constant->dtype != DT_BOOL || c->constant->numel == 0)
+    return false;
+  double c0 = ir_tensor_get_f64(c->constant, 0);
+  for (int64_t i = 1; i < c->constant->numel; i++)
+    if (ir_tensor_get_f64(c->constant, i) != c0)
+      return false;
+  *v = c0 != 0;
+  return true;
+}
+
 /* Whether e is a float tensor of zeros MLIR folds as a constant: a zero
  * constant, zeros/zeros_like, a shape operator, cast, reduction or product
  * of one, a stack or concatenation of them, an if whose branches both are
@@ -144,13 +160,10 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
     return false;
   switch (e->kind) {
   case EX_CONST: return ir_dtype_is_float(e->constant->dtype) && all_zero(e->constant);
-  case EX_IF: {
-    /* MLIR folds an if on a constant condition to its branch. */
-    Entered ec = {.n = 0};
-    const Known *kc;
-    const Expr *c = value_of(k, e->if_.cond, &ec, &kc, 0);
-    if (c && c->kind == EX_CONST && c->constant->dtype == DT_BOOL && c->constant->numel == 1)
-      return zero_like(k, ir_tensor_get_f64(c->constant, 0) ? e->if_.then : e->if_.els, depth + 1);
+  case EX_IF: { /* MLIR folds an if on a constant condition to its branch */
+    bool c;
+    if (const_splat_bool(k, e->if_.cond, &c))
+      return zero_like(k, c ? e->if_.then : e->if_.els, depth + 1);
     return zero_like(k, e->if_.then, depth + 1) && zero_like(k, e->if_.els, depth + 1);
   }
   case EX_CALL:
@@ -207,17 +220,9 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
       return true;
     }
     case OP_WHERE: { /* MLIR folds a select on a constant splat condition to that side */
-      Entered ec = {.n = 0};
-      const Known *kc;
-      const Expr *c = value_of(k, e->call.args[0], &ec, &kc, 0);
-      if (c && c->kind == EX_CONST && c->constant->dtype == DT_BOOL && c->constant->numel > 0) {
-        double c0 = ir_tensor_get_f64(c->constant, 0);
-        bool splat = true;
-        for (int64_t i = 1; splat && i < c->constant->numel; i++)
-          splat = ir_tensor_get_f64(c->constant, i) == c0;
-        if (splat)
-          return zero_like(k, e->call.args[c0 ? 1 : 2], depth + 1);
-      }
+      bool c;
+      if (const_splat_bool(k, e->call.args[0], &c))
+        return zero_like(k, e->call.args[c ? 1 : 2], depth + 1);
       return zero_like(k, e->call.args[1], depth + 1) && zero_like(k, e->call.args[2], depth + 1);
     }
     case OP_CAST: { /* a cast of constant zeros of any dtype folds to float zeros */
@@ -563,7 +568,7 @@ static bool jitter_range(const char *text, uint64_t seed, Tensor **w, int n, con
  * MLIR's value cannot be called wrong; any other difference (a float
  * beyond the tolerance, an integer relayc pins down, one outside what
  * the jitter reaches) leaves the difference unexplained. */
-static bool inexact_int(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got) {
+bool mlt_inexact_int(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got) {
   Tensor *w[256], *g[256];
   int n = mlt_flatten_value(want, w, 256);
   if (n > 256 || mlt_flatten_value(got, g, 256) != n)
@@ -635,7 +640,7 @@ MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, co
     if (same)
       return MLT_KNOWN_MINMAX_ZERO;
   }
-  if (inexact_int(m, seed, want, got)) {
+  if (mlt_inexact_int(m, seed, want, got)) {
     if (*pattern == MLT_KNOWN_NONE)
       *pattern = MLT_KNOWN_INEXACT_INT;
     return MLT_KNOWN_INEXACT_INT;

@@ -1047,9 +1047,8 @@ static bool gives(TgProgram *p, const TgPipeline *pl, int nargs, Tensor *const *
     EvValue *value = mlt_unflatten_value(run, p->tr.sig.result, got, &pos);
     static const EvRules lowered = {.tol = &ev_default_tolerance};
     char why[256];
-    MltKnown pattern;
     same = ev_compare_values(want, value, &lowered, why, sizeof why) == EV_SAME ||
-           mlt_known_cause(p->m, seed, want, value, &pattern) == MLT_KNOWN_INEXACT_INT;
+           mlt_inexact_int(p->m, seed, want, value);
   }
   ev_run_free(run);
   if (j)

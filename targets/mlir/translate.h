@@ -146,6 +146,11 @@ typedef enum MltKnown {
  * holds, confirmed or not.  known.c. */
 MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got,
                          MltKnown *pattern);
+/* Whether got differs from want (relayc's interpreter on the inputs of
+ * seed) only in integers that relayc's own values reach when its float
+ * results are jittered within the tolerance: the inexact-int cause alone,
+ * without the replays of the others (the blame's replays ask this). */
+bool mlt_inexact_int(const Module *m, uint64_t seed, const EvValue *want, const EvValue *got);
 /* "fold-zero", "reduce-inf", "minmax-zero", "inexact-int", "none". */
 const char *mlt_known_name(MltKnown k);
 
