@@ -61,6 +61,20 @@ static inline long long rs_longest_text_input(int argc, char **argv) {
   return longest;
 }
 
+/* The -max_len=N of RS_FUZZ_DEFAULTS: what libFuzzer cuts a file to when
+ * it is run with no -max_len= of its own; 0 without one (the standalone
+ * driver and AFL++'s read the whole file). */
+static inline long long rs_default_max_len(void) {
+#if defined(RS_FUZZ_DEFAULTS) && !defined(RS_AFL_DRIVER)
+  const char *f = strstr(RS_FUZZ_DEFAULTS, "-max_len=");
+  if (&rs_standalone_file && rs_standalone_file)
+    return 0;
+  return f ? atoll(f + 9) : 0;
+#else
+  return 0;
+#endif
+}
+
 /* Put the defaults the user did not give at the front of *argv (libFuzzer
  * parses argv after LLVMFuzzerInitialize; argv[0] stays as it was) and
  * say which on stderr; then warn about input files longer than -max_len

@@ -357,8 +357,9 @@ static const char *file_holding(const uint8_t *data, size_t size) {
   return NULL;
 }
 
-/* The command that reproduces a failure of data: this binary, our flags
- * and the file the input is in, or is about to be saved in (into path).
+/* The command that reproduces a failure of data: this binary, our flags,
+ * -max_len= when data is longer than the default, and the file the input
+ * is in, or is about to be saved in (into path).
  * True when the input is in a file already. */
 static bool reproduce_command(const uint8_t *data, size_t size, char *out, char path[4096]) {
   const char *file =
@@ -373,6 +374,14 @@ static bool reproduce_command(const uint8_t *data, size_t size, char *out, char 
     snprintf(path, 4096, "%scrash-%s", artifact_prefix, sha);
   }
   snprintf(out, CMD_MAX, "%s", command);
+  /* A file longer than the default -max_len= (a run with -max_len=4096
+   * finds them) is cut to it when run alone: the command says its size. */
+  long long cut = rs_default_max_len();
+  if (cut && (long long)size > cut) {
+    char flag[48];
+    snprintf(flag, sizeof flag, "-max_len=%zu", size);
+    append_arg(out, flag);
+  }
   append_arg(out, path);
   return file != NULL;
 }

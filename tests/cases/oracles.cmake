@@ -57,6 +57,13 @@ if(RS_TEST_PASSES)
       oracle_${pass} PROPERTIES TIMEOUT 600 ENVIRONMENT
       "FIND_BUG_MISSED_WITH=-allow=float,signed_zero,error_to_value,effects")
   endforeach()
+  # A crash file longer than the default -max_len: its report's command
+  # gives -max_len= (tests/oracles/long_crash).
+  add_test(NAME oracle_long_crash_command
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/long_crash $<TARGET_FILE:pass_fuzzer>
+                   ${CMAKE_BINARY_DIR}/crashes/bad_fold_swap bad_fold_swap)
+  set_tests_properties(oracle_long_crash_command PROPERTIES TIMEOUT 60 FIXTURES_REQUIRED
+                                                            crash_bad_fold_swap)
   add_test(NAME oracle_print_drop_attr
            COMMAND ${CMAKE_SOURCE_DIR}/tests/oracles/find_bug $<TARGET_FILE:pass_fuzzer>
                    simplify_expr round-trip 200000 -fault=print_drop_attr)
