@@ -664,6 +664,10 @@ const char *mls_sched_name(MlsSched kind) {
   return (unsigned)kind < MLS_SCHED_COUNT ? names[kind] : "?";
 }
 
+bool mls_sched_leaves_vectors(MlsSched kind) {
+  return kind != MLS_SCHED_TILE_FOR && kind != MLS_SCHED_FUSE && kind != MLS_SCHED_PAD;
+}
+
 void mls_schedule_pipeline(const char *path, char *out, size_t cap) {
   snprintf(out, cap,
            "builtin.module(transform-preload-library{transform-library-paths=%s},"

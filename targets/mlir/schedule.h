@@ -42,7 +42,8 @@ typedef enum MlsSched {
 /* The passes that lower what a schedule leaves after bufferization and
  * the loops stage (scf.forall, vector.mask, n-D vector transfers, vector
  * ops) to what the LLVM stage takes: the target runs them as one stage
- * before its LLVM stage whenever the pipeline has a schedule. */
+ * before its LLVM stage whenever the pipeline has a schedule that may
+ * leave such ops (mls_sched_leaves_vectors). */
 #define MLS_SCHEDULE_LOWERING                                                                      \
   "builtin.module(func.func(scf-forall-to-for,lower-vector-mask,lower-vector-multi-reduction),"    \
   "convert-vector-to-scf,"                                                                         \
@@ -52,6 +53,13 @@ typedef enum MlsSched {
 /* The pipeline that applies a schedule written to the file path (as
  * mlir-opt-22 takes it), into out. */
 void mls_schedule_pipeline(const char *path, char *out, size_t cap);
+
+/* Whether a schedule of kind may leave ops that only
+ * MLS_SCHEDULE_LOWERING lowers: scf.forall or vector ops.  tile-for, fuse
+ * and pad leave scf.for, affine.min/apply, tensor.pad and linalg ops,
+ * which bufferization and the loops stage lower as they lower any
+ * program. */
+bool mls_sched_leaves_vectors(MlsSched kind);
 
 /* The kind's name, e.g. "tile-for". */
 const char *mls_sched_name(MlsSched kind);

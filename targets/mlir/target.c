@@ -441,15 +441,17 @@ static void add_schedule(TgPipeline *p, const Variant *v, uint64_t seed) {
   p->stage[p->n++] = (TgStage){v->name, st, 0};
 }
 
-/* A pipeline with a schedule gets sched-lower before its final stage,
- * unless it has it already. */
+/* A pipeline with a schedule that may leave scf.forall or vector ops
+ * (mls_sched_leaves_vectors) gets sched-lower before its final stage,
+ * unless it has it already: the other schedules leave nothing it lowers,
+ * and it cost them a tenth of their time. */
 static void add_sched_lower(TgPipeline *p) {
   bool sched = false;
   for (int i = 0; i < p->n; i++) {
     const MlirStage *st = p->stage[i].impl;
     if (st == &sched_lower.stage)
       return;
-    sched |= st->sched != 0;
+    sched |= st->sched && mls_sched_leaves_vectors((MlsSched)(st->sched - 1));
   }
   if (!sched || !p->n || p->n == TG_MAX_STAGES)
     return;

@@ -1,6 +1,7 @@
 # Transform-dialect schedules (targets/mlir/schedule.c): for each schedule
 # kind, mlir_fuzzer in the ASan build with a fixed pipeline that applies
-# it (to-linalg, the schedule, bufferize, loops, sched-lower, llvm), every
+# it (to-linalg, the schedule, bufferize, loops, sched-lower when the
+# schedule may leave vector ops or scf.forall, llvm), every
 # input executed and compared with relayc's interpreter (-mlir_exec=1)
 # and the differential on every executed input (its second pipeline: the
 # same without the schedule); a bounded, seeded run from the seed corpus.
