@@ -15,8 +15,18 @@
  * when it returns a global (allocated is 0xdeadbeef, MLIR's marker) or
  * one of its arguments; mls_call copies them into the caller's arena and
  * frees each buffer it owns once.
+ *
+ * Traps.  The compiled code of a program relayc defines everywhere (its
+ * integer divisions are guarded, its indices in bounds) must not trap: a
+ * SIGFPE, SIGSEGV, SIGBUS or SIGILL while it runs is a miscompile.
+ * mls_call catches them (a handler of its own for the call's duration,
+ * which jumps back out of the code) and says so, instead of the process
+ * dying without a report.  What the code allocated before the trap is
+ * lost.
  */
 #include <dlfcn.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,12 +333,47 @@ static bool take(const int64_t *w, const MlsType *ty, Arena *a, Tensor **out) {
   return true;
 }
 
-bool mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a, Tensor ***res) {
+static sigjmp_buf trap_jump;
+static volatile sig_atomic_t trap_signal;
+
+static void on_trap(int sig) {
+  trap_signal = sig;
+  siglongjmp(trap_jump, 1);
+}
+
+/* fn(argv) with the trap signals caught: 0, or the signal that ended it. */
+static int call_guarded(void (*fn)(void **), void **argv) {
+  static const int sigs[] = {SIGFPE, SIGSEGV, SIGBUS, SIGILL};
+  enum { NSIGS = sizeof sigs / sizeof *sigs };
+  struct sigaction sa = {.sa_handler = on_trap, .sa_flags = SA_ONSTACK}, old[NSIGS];
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < NSIGS; i++)
+    sigaction(sigs[i], &sa, &old[i]);
+  trap_signal = 0;
+  if (!sigsetjmp(trap_jump, 1))
+    fn(argv);
+  for (int i = 0; i < NSIGS; i++)
+    sigaction(sigs[i], &old[i], NULL);
+  return trap_signal;
+}
+
+/* What a trap signal means in compiled code. */
+static const char *trap_text(int sig) {
+  switch (sig) {
+  case SIGFPE: return "SIGFPE (an integer division by zero, or INT_MIN / -1)";
+  case SIGSEGV: return "SIGSEGV (an access outside the program's memory)";
+  case SIGBUS: return "SIGBUS (a misaligned or unmapped access)";
+  default: return "SIGILL (an llvm.trap, or an unreachable point reached)";
+  }
+}
+
+MlsCall mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a,
+                 Tensor ***res) {
   mls_begin(s, NULL, "call");
   const MlsSig *sig = &j->sig;
   if (nargs != sig->nparams) {
     mls_error(s, "%d arguments for an entry of %d parameters", nargs, sig->nparams);
-    return false;
+    return MLS_CALL_BAD;
   }
   for (int i = 0; i < nargs; i++)
     if (!same_type(args[i], &sig->params[i])) {
@@ -337,7 +382,7 @@ bool mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a
       type_text(want, sizeof want, p->dtype, p->rank, p->shape);
       type_text(got, sizeof got, args[i]->dtype, args[i]->rank, args[i]->shape);
       mls_error(s, "argument %d is %s; the entry takes %s", i, got, want);
-      return false;
+      return MLS_CALL_BAD;
     }
   int nwords = 0;
   for (int i = 0; i < sig->nresults; i++)
@@ -367,7 +412,17 @@ bool mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a
     w += desc_words(sig->params[i].rank);
   }
 
-  j->fn(argv);
+  int trap = call_guarded(j->fn, argv);
+  if (trap) {
+    mls_error(s, "the compiled code trapped: %s", trap_text(trap));
+    for (int i = 0; i < nargs; i++)
+      free(bufs[i]);
+    free(words);
+    free(bufs);
+    free(ptrs);
+    free(argv);
+    return MLS_CALL_TRAP;
+  }
 
   *res = ARENA_ARRAY(a, Tensor *, sig->nresults);
   bool ok = true;
@@ -397,5 +452,5 @@ bool mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a
   free(bufs);
   free(ptrs);
   free(argv);
-  return ok;
+  return ok ? MLS_CALL_OK : MLS_CALL_BAD;
 }

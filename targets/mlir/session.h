@@ -222,11 +222,17 @@ const MlsSig *mls_entry_sig(const MlsModule *m); /* NULL before mls_entry */
 MlsJit *mls_jit(MlsSession *s, MlsModule *m, int opt);
 void mls_jit_free(MlsJit *j);
 
+typedef enum MlsCall {
+  MLS_CALL_OK,   /* *res holds the results */
+  MLS_CALL_BAD,  /* the arguments do not match, or a result's sizes differ
+                    from the signature's; mls_diag says which */
+  MLS_CALL_TRAP, /* the compiled code trapped (SIGFPE, SIGSEGV, SIGBUS or
+                    SIGILL); mls_diag names the signal */
+} MlsCall;
+
 /* Call the entry with args (nargs tensors matching its signature; they
  * are copied, so the compiled code cannot change them) and put its results
- * into *res (an array of sig->nresults tensors, all in arena a).  False
- * with a diagnostic when the arguments do not match or a result's sizes
- * differ from the signature's. */
-bool mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a, Tensor ***res);
+ * into *res (an array of sig->nresults tensors, all in arena a). */
+MlsCall mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena *a, Tensor ***res);
 
 #endif

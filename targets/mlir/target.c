@@ -282,6 +282,7 @@ static const Variant *variant_named(const char *name, size_t len) {
 static MlsSession *session;
 static uint8_t seen[1 << 16]; /* features seen so far (mlt_target_stats) */
 static long nseen, nrejected, nexecuted, ndefects, naccepted;
+static long ntrapped; /* executions whose compiled code trapped (jit.c) */
 /* Translations (first forms), those with a `?` dim, those of them with
  * dynamic @main parameters, and static forms loaded for the
  * static-dynamic differential. */
@@ -329,8 +330,8 @@ static void print_stats(void) {
   MltTargetStats st = mlt_target_stats();
   fprintf(stderr,
           "relaysmith: mlir: %ld distinct semantic features, %ld refusals, %ld executions "
-          "compared, %ld defects (%ld accepted by the verifier) (feedback %s)\n",
-          st.features, st.rejected, st.executed, st.defects, st.accepted,
+          "compared (%ld trapped), %ld defects (%ld accepted by the verifier) (feedback %s)\n",
+          st.features, st.rejected, st.executed, ntrapped, st.defects, st.accepted,
           feedback() ? "on" : "off");
   fprintf(stderr,
           "relaysmith: mlir: %ld inputs translated, %ld (%.1f%%) with a dynamic dim (%ld of them "
@@ -928,9 +929,10 @@ static bool sampled(uint64_t seed) {
  * x + 1 below 1 in magnitude, -2x above it, 0 for NaN and infinities; an
  * integer or bool with its low bit flipped): a miscompile of the compiled
  * code that no stage explains. */
-static bool call(MlsJit *j, int nargs, Tensor *const *args, Arena *a, int nres, Tensor ***res) {
-  if (!mls_call(session, j, nargs, args, a, res))
-    return false;
+static MlsCall call(MlsJit *j, int nargs, Tensor *const *args, Arena *a, int nres, Tensor ***res) {
+  MlsCall st = mls_call(session, j, nargs, args, a, res);
+  if (st != MLS_CALL_OK)
+    return st;
 #ifdef RS_TEST_PASSES
   for (int i = 0; oracle_test_fault == FAULT_MLIR_JIT_FIRST && i < nres; i++) {
     Tensor *t = (*res)[i];
@@ -947,7 +949,7 @@ static bool call(MlsJit *j, int nargs, Tensor *const *args, Arena *a, int nres, 
 #else
   (void)nres;
 #endif
-  return true;
+  return MLS_CALL_OK;
 }
 
 static bool execute(TgProgram *p, EvRun *run, uint64_t seed, EvResult *out) {
@@ -972,7 +974,13 @@ static bool execute(TgProgram *p, EvRun *run, uint64_t seed, EvResult *out) {
   for (int i = 0, k = 0; i < sig->nparams; i++)
     k += mlt_flatten_value(args[i], flat + k, sig->nargs - k);
   Tensor **got = NULL;
-  if (!call(p->jit, sig->nargs, flat, run->arena, sig->nresults, &got)) {
+  MlsCall st = call(p->jit, sig->nargs, flat, run->arena, sig->nresults, &got);
+  if (st == MLS_CALL_TRAP) { /* a result: an error where relayc's program has none */
+    nexecuted++, ntrapped++;
+    *out = (EvResult){.status = EV_ERROR, .msg = arena_strdup(run->arena, mls_diag(session))};
+    return true;
+  }
+  if (st != MLS_CALL_OK) {
     free(p->jit_diag);
     p->jit_diag = strdup(mls_diag(session));
     return false;
@@ -1044,7 +1052,7 @@ static bool gives(TgProgram *p, const TgPipeline *pl, int nargs, Tensor *const *
   EvRun *run = ev_run_new(NULL);
   Tensor **got = NULL;
   bool same = false;
-  if (j && call(j, nargs, args, run->arena, p->tr.sig.nresults, &got)) {
+  if (j && call(j, nargs, args, run->arena, p->tr.sig.nresults, &got) == MLS_CALL_OK) {
     int pos = 0;
     EvValue *value = mlt_unflatten_value(run, p->tr.sig.result, got, &pos);
     static const EvRules lowered = {.tol = &ev_default_tolerance};
@@ -1165,17 +1173,22 @@ static void mlt_target_reproduce(TgProgram *p, Verdict *v) {
       if (want.status == EV_OK) {
         n += (size_t)snprintf(cmd + n, sizeof cmd - n, "# relayc's interpreter gives: %s\n",
                               ev_print_value(run->arena, want.value));
-        if (p->jit && call(p->jit, sig->nargs, flat, run->arena, sig->nresults, &got)) {
+        MlsCall st =
+            p->jit ? call(p->jit, sig->nargs, flat, run->arena, sig->nresults, &got) : MLS_CALL_BAD;
+        if (st != MLS_CALL_BAD) { /* a value, or a trap (no known cause traps) */
           int pos = 0;
-          EvValue *value = mlt_unflatten_value(run, sig->result, got, &pos);
+          EvValue *value =
+              st == MLS_CALL_OK ? mlt_unflatten_value(run, sig->result, got, &pos) : NULL;
           bool diff = strcmp(v->oracle, "result") != 0;
           n += (size_t)snprintf(cmd + n, sizeof cmd - n, "# MLIR gives:                %s%s\n",
-                                ev_print_value(run->arena, value),
+                                value ? ev_print_value(run->arena, value) : mls_diag(session),
                                 diff ? "  (this pipeline, the second; the first pipeline's "
                                        "value differs as the detail line says)"
                                      : "");
           char blamed[128];
-          MltKnown pattern, cause = mlt_known_cause(p->m, v->seed, want.value, value, &pattern);
+          MltKnown pattern = MLT_KNOWN_NONE, cause = MLT_KNOWN_NONE;
+          if (value)
+            cause = mlt_known_cause(p->m, v->seed, want.value, value, &pattern);
           known_count(pattern, cause);
           if (pattern && !cause)
             n += (size_t)snprintf(cmd + n, sizeof cmd - n,

@@ -127,7 +127,7 @@ static void bench(MlsSession *s, const Example *ex, int n) {
       for (int c = 0; c < ex->ncalls; c++) {
         Arena *ar = arena_new();
         Tensor **res;
-        if (!mls_call(s, j, ex->nargs, ex->args[c], ar, &res))
+        if (mls_call(s, j, ex->nargs, ex->args[c], ar, &res) != MLS_CALL_OK)
           die(s, "call", ex->name);
         arena_free(ar);
       }
@@ -194,7 +194,7 @@ static void memory(const Example *ex, int n, bool exec) {
     if (exec) {
       Arena *a = arena_new();
       Tensor **res;
-      if (!j || !mls_call(s, j, ex->nargs, ex->args[0], a, &res))
+      if (!j || mls_call(s, j, ex->nargs, ex->args[0], a, &res) != MLS_CALL_OK)
         die(s, "memory call", ex->name);
       arena_free(a);
       mls_jit_free(j);
