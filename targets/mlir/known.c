@@ -267,9 +267,35 @@ static bool float_call(const Expr *e, OpId op) {
          e->type->kind == TY_TENSOR && ir_dtype_is_float(e->type->tensor.dtype);
 }
 
+/* Whether the conv e (nn.conv2d in any layout, nn.conv1d) is a depthwise
+ * 1x1 convolution of stride 1 with a static result: one group per input
+ * channel.  tosa-optional-decompositions makes it a tosa.mul of the
+ * (padded) input by the weights, which the multiply's folder then meets. */
+static bool depthwise_1x1(const Expr *e) {
+  const Type *x = e->call.args[0]->type, *w = e->call.args[1]->type;
+  if (!x || !w || x->kind != TY_TENSOR || w->kind != TY_TENSOR || ir_tensor_has_any(e->type))
+    return false;
+  const char *data = ir_attr_str(&e->call.attrs, "data_layout", "NCHW");
+  const char *c = strchr(data, 'C');
+  int ci = c && c - data < x->tensor.rank ? (int)(c - data) : 1;
+  const Attr *st = ir_attr_get(&e->call.attrs, "strides");
+  for (int i = 0; st && st->kind == AV_INTS && i < st->n; i++)
+    if (st->ints[i] != 1)
+      return false;
+  /* As many weights as output channels: 1x1 (1) kernels of one input
+   * channel each. */
+  int64_t weights = 1;
+  for (int i = 0; i < w->tensor.rank; i++)
+    weights *= w->tensor.shape[i];
+  int64_t groups = ir_attr_int(&e->call.attrs, "groups", 1);
+  return groups > 1 && groups == x->tensor.shape[ci] && e->type->tensor.rank == x->tensor.rank &&
+         weights == e->type->tensor.shape[ci];
+}
+
 /* Whether the call e is a place MLIR's folders rewrite (fold-zero): a
  * float multiply, add or subtract with a zero operand, a bias_add of zeros,
- * a layer_norm or batch_norm whose gamma is zeros. */
+ * a layer_norm or batch_norm whose gamma is zeros, a depthwise 1x1 conv
+ * of zero weights. */
 static bool fold_site(const Known *k, const Expr *e) {
   if (e->kind != EX_CALL || e->call.kind != CALL_OP)
     return false;
@@ -280,6 +306,9 @@ static bool fold_site(const Known *k, const Expr *e) {
     return float_call(e, e->call.op) &&
            (zero_like(k, e->call.args[0], 0) || zero_like(k, e->call.args[1], 0));
   case OP_BIAS_ADD: return float_call(e, OP_BIAS_ADD) && zero_like(k, e->call.args[1], 0);
+  case OP_CONV1D:
+  case OP_CONV2D:
+    return float_call(e, e->call.op) && depthwise_1x1(e) && zero_like(k, e->call.args[1], 0);
   case OP_LAYER_NORM:
     return float_call(e, OP_LAYER_NORM) && ir_attr_bool(&e->call.attrs, "scale", true) &&
            zero_like(k, e->call.args[1], 0);
@@ -428,9 +457,18 @@ static void fold_batch_norm(Module *m, Expr *e) {
   e->tuple.fields = f;
 }
 
+/* zeros of the static tensor type t. */
+static Expr *zeros_of(Module *m, const Type *t) {
+  Attrs at = {0};
+  ir_attr_set_ints(m->arena, &at, "shape", t->tensor.rank, t->tensor.shape);
+  ir_attr_set_str(m->arena, &at, "dtype", ir_dtype_name(t->tensor.dtype));
+  return ir_call_op(m, OP_ZEROS, 0, NULL, &at);
+}
+
 /* The fold site e rewritten into what MLIR folds it to: x * 0 -> zeros,
- * x + 0 and x - 0 -> x, 0 - x -> -x, bias_add(x, 0) -> x, and a
- * layer_norm or batch_norm by zeros -> beta along its axis (or zeros). */
+ * x + 0 and x - 0 -> x, 0 - x -> -x, bias_add(x, 0) -> x, a layer_norm
+ * or batch_norm by zeros -> beta along its axis (or zeros), a depthwise
+ * 1x1 conv of zero weights -> zeros. */
 static void fold(Module *m, const Known *k, Expr *e) {
   Expr **a = e->call.args;
   bool z1 = e->call.nargs > 1 && zero_like(k, a[1], 0);
@@ -443,6 +481,8 @@ static void fold(Module *m, const Known *k, Expr *e) {
   case OP_ADD: become(m, e, a[z1 ? 0 : 1]); return;
   case OP_SUBTRACT: become(m, e, z1 ? a[0] : ir_call_op(m, OP_NEGATIVE, 1, &a[1], NULL)); return;
   case OP_BIAS_ADD: become(m, e, a[0]); return;
+  case OP_CONV1D:
+  case OP_CONV2D: become(m, e, zeros_of(m, e->type)); return;
   case OP_LAYER_NORM: become(m, e, folded_norm(m, e, e->type, -1)); return;
   case OP_BATCH_NORM: fold_batch_norm(m, e); return;
   default: return;
