@@ -422,15 +422,16 @@ char *mls_print(MlsSession *s, MlsModule *m) {
 
 /* --------------------------------------------------------------- stages */
 
-/* The pass manager for pipeline: cached, or parsed now (NULL with the
- * parser's message when the text is not a pipeline). */
-static Stage *stage_get(MlsSession *s, const char *pipeline) {
+/* The pass manager for pipeline, with the verifier after each pass or
+ * not: cached, or parsed now (NULL with the parser's message when the
+ * text is not a pipeline). */
+static Stage *stage_get(MlsSession *s, const char *pipeline, bool each) {
   uint32_t h = fnv(pipeline, strlen(pipeline), FNV_BASIS);
   for (int i = 0; i < s->nstages; i++)
-    if (s->stage[i].hash == h && !strcmp(s->stage[i].text, pipeline))
+    if (s->stage[i].hash == h && s->stage[i].each == each && !strcmp(s->stage[i].text, pipeline))
       return &s->stage[i];
   MlirPassManager pm = mlirPassManagerCreate(s->ctx);
-  mlirPassManagerEnableVerifier(pm, false);
+  mlirPassManagerEnableVerifier(pm, each);
   if (mlirLogicalResultIsFailure(mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
                                                        sref(pipeline), mls_buf_cb, &s->diag))) {
     mlirPassManagerDestroy(pm);
@@ -441,18 +442,18 @@ static Stage *stage_get(MlsSession *s, const char *pipeline) {
   if (s->nstages == MLS_MAX_STAGES)
     drop_stages(s);
   Stage *st = &s->stage[s->nstages++];
-  *st = (Stage){mls_strdup(pipeline), h ? h : 1, pm};
+  *st = (Stage){mls_strdup(pipeline), h ? h : 1, pm, each};
   return st;
 }
 
 bool mls_pipeline_ok(MlsSession *s, const char *pipeline) {
   mls_begin(s, NULL, "pipeline %s", pipeline);
-  return stage_get(s, pipeline) != NULL;
+  return stage_get(s, pipeline, false) != NULL;
 }
 
-MlsStatus mls_run(MlsSession *s, MlsModule *m, const char *pipeline) {
+static MlsStatus run_stage(MlsSession *s, MlsModule *m, const char *pipeline, bool each) {
   mls_begin(s, m, "stage %s", pipeline);
-  Stage *st = stage_get(s, pipeline);
+  Stage *st = stage_get(s, pipeline, each);
   if (!st)
     return MLS_BAD_PIPELINE;
   if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(st->pm, mlirModuleGetOperation(m->mod)))) {
@@ -464,12 +465,20 @@ MlsStatus mls_run(MlsSession *s, MlsModule *m, const char *pipeline) {
   return MLS_OK;
 }
 
+MlsStatus mls_run(MlsSession *s, MlsModule *m, const char *pipeline) {
+  return run_stage(s, m, pipeline, false);
+}
+
+MlsStatus mls_run_each(MlsSession *s, MlsModule *m, const char *pipeline) {
+  return run_stage(s, m, pipeline, true);
+}
+
 bool mls_validate(MlsSession *s, MlsModule *m) {
   MlirOperation op = mlirModuleGetOperation(m->mod);
   MlirStringRef key = sref("tosa.target_env");
   MlirAttribute before = mlirOperationGetAttributeByName(op, key);
   mls_begin(s, m, "validate");
-  Stage *st = stage_get(s, MLS_VALIDATE_PIPELINE);
+  Stage *st = stage_get(s, MLS_VALIDATE_PIPELINE, false);
   bool ok = st && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(st->pm, op));
   if (mlirAttributeIsNull(before))
     mlirOperationRemoveAttributeByName(op, key);

@@ -140,6 +140,13 @@ bool mls_pipeline_ok(MlsSession *s, const char *pipeline);
  * on the pass manager. */
 MlsStatus mls_run(MlsSession *s, MlsModule *m, const char *pipeline);
 
+/* mls_run with MLIR's verifier after every pass, for a stage whose later
+ * passes would make invalid IR valid again (lower-affine after the affine
+ * loop passes): a pass that leaves invalid IR stops the stage there,
+ * MLS_FAILED, and the module is as that pass left it (mls_verify names
+ * the op). */
+MlsStatus mls_run_each(MlsSession *s, MlsModule *m, const char *pipeline);
+
 /* After a full lowering: true when only builtin.module and llvm.* ops
  * remain; otherwise false, naming the first other op and counting them. */
 bool mls_legal(MlsSession *s, MlsModule *m);

@@ -22,6 +22,7 @@ typedef struct Stage {
   char *text;
   uint32_t hash; /* of text: the stage's id in semantic features */
   MlirPassManager pm;
+  bool each; /* MLIR's verifier after every pass (mls_run_each) */
 } Stage;
 
 enum {
