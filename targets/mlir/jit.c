@@ -413,22 +413,14 @@ MlsCall mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena
   }
 
   int trap = call_guarded(j->fn, argv);
-  if (trap) {
+  if (trap)
     mls_error(s, "the compiled code trapped: %s", trap_text(trap));
-    for (int i = 0; i < nargs; i++)
-      free(bufs[i]);
-    free(words);
-    free(bufs);
-    free(ptrs);
-    free(argv);
-    return MLS_CALL_TRAP;
-  }
 
-  *res = ARENA_ARRAY(a, Tensor *, sig->nresults);
+  *res = trap ? NULL : ARENA_ARRAY(a, Tensor *, sig->nresults);
   bool ok = true;
   int nbufs = nargs;
   w = words;
-  for (int i = 0; i < sig->nresults; i++) {
+  for (int i = 0; !trap && i < sig->nresults; i++) {
     const MlsType *ty = &sig->results[i];
     if (ok && !take(w, ty, a, &(*res)[i])) {
       char want[160], got[160];
@@ -452,5 +444,5 @@ MlsCall mls_call(MlsSession *s, MlsJit *j, int nargs, Tensor *const *args, Arena
   free(bufs);
   free(ptrs);
   free(argv);
-  return ok ? MLS_CALL_OK : MLS_CALL_BAD;
+  return trap ? MLS_CALL_TRAP : ok ? MLS_CALL_OK : MLS_CALL_BAD;
 }
