@@ -20,9 +20,11 @@ if(RS_TEST_PASSES)
   # moves it too (its stack frames: libFuzzer's stack-depth feature), and so
   # does alpha-equality matching free variables by pointer
   # (compiler/ir/equal.c): after both, seed 1's reduced to 16 nodes.
+  # After the report's command learnt -max_len (harnesses/fuzz_target.c),
+  # seed 2's reduced to 18; seeds 3 to 6 to 6, 9, 5 and 8.
   set(_bug_cases
       "bad_fold_swap result 2"
-      "bad_cse_attrs type|result|well-formed 2"
+      "bad_cse_attrs type|result|well-formed 5"
       "bad_dce_refwrite result|effects 1"
       "bad_anf postcondition 1")
   foreach(case ${_bug_cases})
