@@ -17,7 +17,8 @@
  * body opens a scope that does not see entries from outside it.  Effectful
  * expressions (refs, closure calls, matches, lets) are never candidates.
  * Shared input nodes are rewritten once and reused wherever the result is
- * still valid (the scopes its replacements came from are still open).
+ * still valid (the scopes its replacements came from are still open) and
+ * its calls are still available (inside the scope it was rewritten in).
  * Contract (pass.h): PASS_EXACT.  A merged call is structurally equal to
  * the one it becomes (constants bit-identical, so 0.0 and -0.0 never
  * merge), operators are deterministic, and only binder- and effect-free
@@ -267,6 +268,8 @@ static bool candidate(Table *t, const Expr *e) {
 typedef struct {
   Expr *result;
   int dep_depth, dep_serial; /* newest outside scope it relies on; -1: none */
+  int at_depth, at_serial;   /* the scope it was rewritten in, whose table
+                                holds the entries its walk added */
 } Memo;
 
 typedef struct {
@@ -373,9 +376,15 @@ static Expr *cse(Cse *c, Expr *e, int *dep) {
   int64_t *mp = ptrmap_get(&c->memo, e);
   int64_t mi = mp ? *mp : 0; /* the map may grow while e is rewritten */
   if (mi) {
+    /* Reused only inside the scope it was rewritten in: elsewhere (a
+     * sibling branch) the entries its walk added are gone, and the calls
+     * in it must be made available again, or a later equal call is kept. */
     Memo *mm = &c->memos[mi - 1];
-    if (mm->dep_depth < 0 ||
-        (mm->dep_depth <= t->depth && t->serial[mm->dep_depth] == mm->dep_serial)) {
+    bool deps = mm->dep_depth < 0 ||
+                (mm->dep_depth <= t->depth && t->serial[mm->dep_depth] == mm->dep_serial);
+    bool within =
+        mm->at_depth < 0 || (mm->at_depth <= t->depth && t->serial[mm->at_depth] == mm->at_serial);
+    if (deps && within) {
       r = mm->result;
       d = mm->dep_depth;
     }
@@ -390,7 +399,8 @@ static Expr *cse(Cse *c, Expr *e, int *dep) {
       mi = ++c->nmemos;
       *ptrmap_put(&c->memo, e, NULL) = mi;
     }
-    c->memos[mi - 1] = (Memo){r, d, d >= 0 ? t->serial[d] : 0};
+    c->memos[mi - 1] =
+        (Memo){r, d, d >= 0 ? t->serial[d] : 0, t->depth, t->depth >= 0 ? t->serial[t->depth] : 0};
   }
   *dep = d;
   if (!candidate(t, r))

@@ -5,6 +5,9 @@
 # of all passes from the seed corpus into a scratch directory.
 rs_files_test(fuzz_pass_corpus pass_fuzzer ${CMAKE_SOURCE_DIR}/harnesses/corpus/pass_fuzzer/*
               ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer/*)
+# A Relay text regression of one pass, run by that pass's target.
+rs_file_test(fuzz_cse_shared_node_sibling_branch pass_fuzzer_eliminate_common_subexpr
+             ${CMAKE_SOURCE_DIR}/tests/regressions/pass_fuzzer/cse-shared-node-sibling-branch.relay)
 if(RS_ENGINE STREQUAL "libfuzzer")
   set(_out ${CMAKE_BINARY_DIR}/fuzz_pass_smoke)
   add_test(NAME fuzz_pass_smoke

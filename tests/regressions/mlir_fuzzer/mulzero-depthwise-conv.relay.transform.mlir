@@ -1,5 +1,0 @@
-module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    transform.yield
-  }
-}
