@@ -175,15 +175,15 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
     case OP_ZEROS_LIKE: return true;
     case OP_MULTIPLY:
       return zero_like(k, e->call.args[0], depth + 1) || zero_like(k, e->call.args[1], depth + 1);
-    case OP_SUBTRACT: { /* x - x of one value MLIR folds (a constant): 0 when finite, which
-                           the replay decides */
+    case OP_SUBTRACT: { /* x - x of one value (one node in one call's context) MLIR
+                           folds: 0 when finite, which the replay decides */
       const Known *k1, *k2;
       Entered e1 = {.n = 0}, e2 = {.n = 0};
       const Expr *a = value_of(k, e->call.args[0], &e1, &k1, 0);
       const Expr *b = value_of(k, e->call.args[1], &e2, &k2, 0);
       return a && b &&
-             (a == b || (a->kind == EX_CONST && b->kind == EX_CONST &&
-                         ir_tensor_identical(a->constant, b->constant)));
+             ((a == b && k1 == k2) || (a->kind == EX_CONST && b->kind == EX_CONST &&
+                                       ir_tensor_identical(a->constant, b->constant)));
     }
     case OP_RESHAPE:
     case OP_EXPAND_DIMS:

@@ -206,7 +206,7 @@ static MlirWalkResult collect(MlirOperation op, void *ud) {
  * write takes the trailing dims, a vector of 4 into 4x1 writes one
  * element; docs/findings/mlir.md #31), and a float max or min
  * (vector_lowering, #39). */
-static MlirWalkResult scan_inserts(MlirOperation op, void *ud) {
+static MlirWalkResult scan_ops(MlirOperation op, void *ud) {
   Payload *p = ud;
   p->minmax |= named(op, "arith.maximumf") || named(op, "arith.minimumf");
   if (!named(op, "tensor.insert_slice") || mlirOperationGetNumOperands(op) < 2)
@@ -694,7 +694,7 @@ char *mls_schedule(MlsSession *s, MlsModule *m, MlsSched kind, uint64_t seed, ch
   (void)s;
   Payload *p = mls_alloc(sizeof *p);
   mlirOperationWalk(mlirModuleGetOperation(m->mod), collect, p, MlirWalkPostOrder);
-  mlirOperationWalk(mlirModuleGetOperation(m->mod), scan_inserts, p, MlirWalkPostOrder);
+  mlirOperationWalk(mlirModuleGetOperation(m->mod), scan_ops, p, MlirWalkPostOrder);
   Build B = {.p = p, .rng = seed ^ (uint64_t)kind * 0x9e3779b97f4a7c15ull};
   char *script = NULL;
   if (!p->n || p->overflow) {
