@@ -22,16 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asan.h"
 #include "ir.h"
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RS_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define RS_ASAN 1
-#endif
 #ifdef RS_ASAN
 #include <sanitizer/asan_interface.h>
 #define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))

@@ -18,21 +18,14 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include "compiler/ir/asan.h"
 #include "examples.h"
 #include "targets/mlir/session.h"
 #include "tests/unit/test.h"
 
 /* The trap test's compiled code loses what it allocated before the trap
  * (jit.c): LeakSanitizer is told not to count it. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RS_LSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define RS_LSAN 1
-#endif
-#ifdef RS_LSAN
+#ifdef RS_ASAN
 #include <sanitizer/lsan_interface.h>
 #define LSAN_OFF() __lsan_disable()
 #define LSAN_ON() __lsan_enable()
