@@ -1,14 +1,24 @@
 /* Arena, diagnostics and basic type/tensor helpers. */
 #include <math.h>
 
+#include "compiler/ir/asan.h"
 #include "compiler/ir/ir.h"
 #include "test.h"
+
+#ifdef RS_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 
 static void test_arena(void) {
   Arena *a = arena_new();
   char *p = arena_alloc(a, 10);
   CHECK(((uintptr_t)p & 15) == 0);
   CHECK(p[0] == 0 && p[9] == 0);
+#ifdef RS_ASAN
+  /* The chunk past what was handed out is poisoned: ASan catches an
+   * overrun of an arena allocation. */
+  CHECK(!__asan_address_is_poisoned(p + 9) && __asan_address_is_poisoned(p + 64));
+#endif
   char *big = arena_alloc(a, 1 << 20); /* larger than a chunk */
   big[(1 << 20) - 1] = 1;
   char *q = arena_alloc(a, 16);
