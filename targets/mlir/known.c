@@ -475,13 +475,23 @@ static Expr *zeros_of(Module *m, const Type *t) {
   return ir_call_op(m, OP_ZEROS, 0, NULL, &at);
 }
 
+/* A replay's `which`, beside its site bits: where both operands of a
+ * multiply or add are zeros, MLIR's folder takes the right one for the
+ * zero (keeping the left) only when it is a constant by then; one that is
+ * still an op (a negate of zeros, say) makes it take the left one, whose
+ * sign the result then has.  This bit asks for the left. */
+enum { LEFT_ZERO = 1u << 31 };
+_Static_assert(MAX_SITES < 31, "site bits and LEFT_ZERO do not overlap");
+
 /* The fold site e rewritten into what MLIR folds it to: x * 0 -> zeros,
  * x + 0 and x - 0 -> x, 0 - x -> -x, bias_add(x, 0) -> x, a layer_norm
  * or batch_norm by zeros -> beta along its axis (or zeros), a depthwise
- * 1x1 conv of zero weights -> zeros. */
-static void fold(Module *m, const Known *k, Expr *e) {
+ * 1x1 conv of zero weights -> zeros.  left_zero: see LEFT_ZERO. */
+static void fold(Module *m, const Known *k, Expr *e, bool left_zero) {
   Expr **a = e->call.args;
   bool z1 = e->call.nargs > 1 && zero_like(k, a[1], 0);
+  if (z1 && left_zero && zero_like(k, a[0], 0))
+    z1 = false;
   switch (e->call.op) {
   case OP_MULTIPLY:
     /* x * 0 -> the 0 operand (the right one when both are): the other
@@ -499,14 +509,16 @@ static void fold(Module *m, const Known *k, Expr *e) {
   }
 }
 
-/* The fold sites in `which` (a bit per site; all when 0) rewritten. */
+/* The fold sites in `which` (a bit per site; all when none) rewritten,
+ * with LEFT_ZERO's choice if it is set. */
 static void fold_sites(Module *m, uint32_t which) {
   Expr *at[MAX_SITES];
   Known ks[MAX_SITES];
   int n = sites_of(m, fold_site, at, ks); /* all found before any rewrite */
+  uint32_t sites = which & ~(uint32_t)LEFT_ZERO;
   for (int i = 0; i < n; i++)
-    if (!which || (which >> i & 1))
-      fold(m, &ks[i], at[i]);
+    if (!sites || (sites >> i & 1))
+      fold(m, &ks[i], at[i], which & LEFT_ZERO);
 }
 
 /* A float minimum or maximum call (minmax-zero's pattern). */
@@ -564,12 +576,17 @@ static bool replay_gives(const char *text, void (*rewrite)(Module *, uint32_t), 
   return same;
 }
 
-/* fold-zero's replay: all fold sites folded, or one alone. */
+/* fold-zero's replay: all fold sites folded, or one alone; each way with
+ * either zero of a site whose operands both are. */
 static bool fold_confirmed(const Module *m, int nsites, uint64_t seed, const EvValue *got) {
   char *text = ir_print_module(m);
-  bool same = replay_gives(text, fold_sites, 0, seed, got);
-  for (int i = 0; !same && nsites > 1 && i < nsites && i < MAX_SITES; i++)
-    same = replay_gives(text, fold_sites, 1u << i, seed, got);
+  bool same = false;
+  for (int left = 0; !same && left < 2; left++) {
+    uint32_t z = left ? LEFT_ZERO : 0;
+    same = replay_gives(text, fold_sites, z, seed, got);
+    for (int i = 0; !same && nsites > 1 && i < nsites && i < MAX_SITES; i++)
+      same = replay_gives(text, fold_sites, z | 1u << i, seed, got);
+  }
   free(text);
   return same;
 }
