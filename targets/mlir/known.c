@@ -28,7 +28,10 @@
  * interpreter runs the program with MLIR's folds done by hand (every fold
  * site at once, or one site alone) and must give exactly MLIR's result.
  * reduce-inf: every differing element must be the one the cause predicts
- * (the largest finite float of the sign of the interpreter's infinity).
+ * (the largest finite float of the sign of the interpreter's infinity),
+ * or relayc's interpreter runs the program with every float min and max
+ * reduction started at the largest finite float and must give exactly
+ * MLIR's result (what follows the reduction, a log say, carries it on).
  * minmax-zero: relayc's interpreter runs the program with every float
  * minimum and maximum written as that compare and select, and must give
  * exactly MLIR's result.
@@ -550,6 +553,33 @@ static void expand_minmax(Module *m, uint32_t which) {
   }
 }
 
+/* A float min or max reduction (reduce-inf's replay site). */
+static bool reduce_site(const Known *k, const Expr *e) {
+  (void)k;
+  return float_call(e, OP_MIN) || float_call(e, OP_MAX);
+}
+
+/* Every float min (max) reduction of m started where tosa-to-linalg
+ * starts it, at the largest finite float (its negative):
+ * minimum(min(x), largest). */
+static void start_finite(Module *m, uint32_t which) {
+  (void)which;
+  Expr *at[MAX_SITES];
+  int n = sites_of(m, reduce_site, at, NULL);
+  for (int i = 0; i < n; i++) {
+    Expr *e = at[i];
+    DType dt = e->type->tensor.dtype;
+    bool min = e->call.op == OP_MIN;
+    Expr **args = ARENA_ARRAY(m->arena, Expr *, 2);
+    args[0] = ir_expr_clone_node(m, e);
+    args[1] = ir_const_scalar(m, dt, min ? ir_dtype_float_max(dt) : -ir_dtype_float_max(dt));
+    e->call.op = min ? OP_MINIMUM : OP_MAXIMUM;
+    e->call.nargs = 2;
+    e->call.args = args;
+    e->call.attrs = (Attrs){0};
+  }
+}
+
 /* Whether relayc's interpreter, on text parsed again and rewritten by
  * rewrite (with which), gives got on the inputs of seed. */
 static bool replay_gives(const char *text, void (*rewrite)(Module *, uint32_t), uint32_t which,
@@ -698,6 +728,13 @@ MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, co
                        : MLT_KNOWN_NONE;
   if (minmax && differs_only(want, got, finite_for_inf))
     return MLT_KNOWN_REDUCE_INF;
+  if (minmax) { /* the finite start taken further (a log of it, say) */
+    char *text = ir_print_module(m);
+    bool same = replay_gives(text, start_finite, 0, seed, got);
+    free(text);
+    if (same)
+      return MLT_KNOWN_REDUCE_INF;
+  }
   if (nsites && fold_confirmed(m, nsites, seed, got))
     return MLT_KNOWN_FOLD_ZERO;
   if (nminmax) {
