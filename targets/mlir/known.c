@@ -334,32 +334,6 @@ static bool fold_site(const Known *k, const Expr *e) {
   }
 }
 
-/* Whether some call in e has reduce-inf's pattern: a min or max. */
-static bool has_min_max(const Expr *e, int depth) {
-  if (!e || depth > 200)
-    return false;
-  switch (e->kind) {
-  case EX_TUPLE:
-    for (int i = 0; i < e->tuple.n; i++)
-      if (has_min_max(e->tuple.fields[i], depth + 1))
-        return true;
-    return false;
-  case EX_PROJ: return has_min_max(e->proj.tuple, depth + 1);
-  case EX_LET: return has_min_max(e->let.value, depth + 1) || has_min_max(e->let.body, depth + 1);
-  case EX_IF:
-    return has_min_max(e->if_.cond, depth + 1) || has_min_max(e->if_.then, depth + 1) ||
-           has_min_max(e->if_.els, depth + 1);
-  case EX_CALL:
-    if (e->call.kind == CALL_OP && (e->call.op == OP_MIN || e->call.op == OP_MAX))
-      return true;
-    for (int i = 0; i < e->call.nargs; i++)
-      if (has_min_max(e->call.args[i], depth + 1))
-        return true;
-    return false;
-  default: return false;
-  }
-}
-
 enum { MAX_SITES = 16 };
 
 typedef struct Sites {
@@ -553,7 +527,7 @@ static void expand_minmax(Module *m, uint32_t which) {
   }
 }
 
-/* A float min or max reduction (reduce-inf's replay site). */
+/* A float min or max reduction (reduce-inf's pattern and replay site). */
 static bool reduce_site(const Known *k, const Expr *e) {
   (void)k;
   return float_call(e, OP_MIN) || float_call(e, OP_MAX);
@@ -719,9 +693,7 @@ MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, co
   Expr *at[MAX_SITES];
   int nsites = sites_of(m, fold_site, at, NULL);
   int nminmax = sites_of(m, minmax_site, at, NULL);
-  bool minmax = false;
-  for (int i = 0; i < m->nfuncs && !minmax; i++)
-    minmax = m->funcs[i]->func && has_min_max(m->funcs[i]->func->func.body, 0);
+  bool minmax = sites_of(m, reduce_site, at, NULL) > 0;
   *pattern = nsites    ? MLT_KNOWN_FOLD_ZERO
              : minmax  ? MLT_KNOWN_REDUCE_INF
              : nminmax ? MLT_KNOWN_MINMAX_ZERO
