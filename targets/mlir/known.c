@@ -205,6 +205,7 @@ static bool zero_like(const Known *k0, const Expr *e, int depth) {
     case OP_PROD:
     case OP_ABS:
     case OP_RELU:
+    case OP_LEAKY_RELU:
     case OP_ROUND:
     case OP_FLOOR:
     case OP_CEIL:
