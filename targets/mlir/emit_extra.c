@@ -120,92 +120,17 @@ static Val *emit_binary_family(Fn *f, OpId op, Val *x, Val *y, const Type *rt) {
 
 /* ------------------------------------- math.c's functions, in double */
 
-/* "%r = arith.cmpf PRED, %x, %y": a bool tensor. */
-static Val *dcmp(Fn *f, const char *pred, Val *x, Val *y) {
-  const char *xn = fn_use(f, x), *yn = fn_use(f, y);
-  Val *r = fn_def(f, mty_retype(f, x->type, DT_BOOL), NULL);
-  fn_out(f, "arith.cmpf %s, %s, %s : %s\n", pred, xn, yn, x->ty);
-  return r;
-}
-
-/* "%r = arith.select %c, %x, %y" elementwise (x and y of one type). */
-static Val *dsel(Fn *f, Val *c, Val *x, Val *y) {
-  const char *cn = fn_use(f, c), *xn = fn_use(f, x), *yn = fn_use(f, y);
-  Val *r = fn_def(f, x->type, NULL);
-  fn_out(f, "arith.select %s, %s, %s : %s, %s\n", cn, xn, yn, c->ty, x->ty);
-  return r;
-}
-
-/* x OP v, v a constant of x's type. */
-static Val *dop(Fn *f, const char *op, Val *x, double v) {
-  return arith2(f, op, x, emit_fill(f, x->type, v));
-}
-
-/* math.OP on x. */
-static Val *dmath(Fn *f, const char *op, Val *x) {
-  return emit_arith(f, op, 1, &x);
-}
-
-/* log1p(y) by Kahan's rewriting (MathToLLVM's math.log1p is log(1 + y)):
- * u = 1 + y, then y where u is 1, u where it is infinite, else
- * log(u) * y / (u - 1). */
-static Val *log1p_of(Fn *f, Val *y) {
-  Val *u = dop(f, "arith.addf", y, 1);
-  Val *q = arith2(f, "arith.divf", dmath(f, "math.log", u), dop(f, "arith.subf", u, 1));
-  Val *r =
-      dsel(f, dcmp(f, "oeq", u, emit_fill(f, u->type, INFINITY)), u, arith2(f, "arith.mulf", q, y));
-  return dsel(f, dcmp(f, "oeq", u, emit_fill(f, u->type, 1)), y, r);
-}
-
-/* asinh, acosh and atanh of x (in double, whose range holds every square
- * of a float32) by their logarithms, with no cancellation:
- *   asinh x = +-log1p(a + a^2 / (1 + sqrt(1 + a^2))), a = |x|, the sign
- *             x's (+-0 itself);
- *   acosh x = log1p(t + sqrt(t * (t + 2))), t = x - 1; NaN below 1;
- *   atanh x = log1p(2x / (1 - x)) / 2;
- * and log(a) + log 2 for a > 2^28 (asinh, acosh), where sqrt(a^2 + 1) is
- * a (and a^2 / (1 + sqrt(..)) NaN at infinity). */
-static Val *emit_inv_hyp(Fn *f, OpId op, Val *x) {
-  if (op == OP_ATANH) {
-    Val *y = arith2(f, "arith.divf", arith2(f, "arith.addf", x, x),
-                    arith2(f, "arith.subf", emit_fill(f, x->type, 1), x));
-    return dop(f, "arith.mulf", log1p_of(f, y), 0.5);
-  }
-  Val *a = op == OP_ASINH ? dmath(f, "math.absf", x) : x, *y;
-  if (op == OP_ASINH) {
-    Val *a2 = arith2(f, "arith.mulf", a, a);
-    Val *s = dop(f, "arith.addf", dmath(f, "math.sqrt", dop(f, "arith.addf", a2, 1)), 1);
-    y = arith2(f, "arith.addf", a, arith2(f, "arith.divf", a2, s));
-  } else {
-    Val *t = dop(f, "arith.subf", x, 1);
-    Val *s = arith2(f, "arith.mulf", t, dop(f, "arith.addf", t, 2));
-    y = arith2(f, "arith.addf", t, dmath(f, "math.sqrt", s));
-  }
-  Val *lg = dop(f, "arith.addf", dmath(f, "math.log", a), 0.6931471805599453 /* log 2 */);
-  Val *r = dsel(f, dcmp(f, "ogt", a, emit_fill(f, a->type, 0x1p28)), lg, log1p_of(f, y));
-  Val *zero = emit_fill(f, x->type, 0);
-  if (op == OP_ACOSH)
-    return dsel(f, dcmp(f, "olt", x, emit_fill(f, x->type, 1)), emit_fill(f, x->type, NAN), r);
-  r = dsel(f, dcmp(f, "oeq", x, zero), x, r);
-  return dsel(f, dcmp(f, "olt", x, zero), dmath(f, "arith.negf", r), r);
-}
-
-/* The float functions of math.c without a TOSA operation, as relayc's
- * kernel computes them: in double (math's operations: libm's functions
- * through LLVM; asinh, acosh and atanh by emit_inv_hyp, convert-math-to-
- * llvm having none of theirs), rounded once to x's dtype. */
+/* tan, asin, acos, atan, sinh and cosh as relayc's kernel computes them:
+ * in double (math's operations: libm's functions through LLVM), rounded
+ * once to x's dtype. */
 static Val *emit_libm(Fn *f, OpId op, Val *x) {
   static const char *const name[] = {
       [OP_TAN] = "math.tan",   [OP_ASIN] = "math.asin", [OP_ACOS] = "math.acos",
       [OP_ATAN] = "math.atan", [OP_SINH] = "math.sinh", [OP_COSH] = "math.cosh",
   };
-  DType dt = mty_dtype(x);
-  Val *d = emit_convert(f, "arith.extf", fn_static(f, x), DT_FLOAT64), *r;
-  if (op == OP_ASINH || op == OP_ACOSH || op == OP_ATANH)
-    r = emit_inv_hyp(f, op, d);
-  else
-    r = dmath(f, name[op], d);
-  return emit_convert(f, "arith.truncf", r, dt);
+  Val *d = emit_convert(f, "arith.extf", fn_static(f, x), DT_FLOAT64);
+  d = emit_arith(f, name[op], 1, &d);
+  return emit_convert(f, "arith.truncf", d, mty_dtype(x));
 }
 
 /* The elementwise unary operators of math.c that lower faithfully. */
@@ -221,10 +146,7 @@ static Val *emit_math(Fn *f, OpId op, Val *x) {
   case OP_ACOS:
   case OP_ATAN:
   case OP_SINH:
-  case OP_COSH:
-  case OP_ASINH:
-  case OP_ACOSH:
-  case OP_ATANH: return emit_libm(f, op, x);
+  case OP_COSH: return emit_libm(f, op, x);
   case OP_LOG2: return emit_arith(f, "math.log2", 1, &x);
   case OP_LOG10: return emit_arith(f, "math.log10", 1, &x);
   case OP_ISNAN: return emit_is_nan(f, x);
