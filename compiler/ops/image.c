@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "op_int.h"
+#include "resize.h"
 
 /* ------------------------------------------------------ layout_transform */
 
@@ -413,6 +414,25 @@ static float lerp(float a, float b, float t) {
   float pa = a * wa;
   float pb = b * t;
   return pa + pb;
+}
+
+bool op_resize_tap(OpId op, const Attrs *at, int64_t in, int64_t out, int64_t x, OpResizeTap *tap) {
+  Resize z;
+  if (!(op == OP_RESIZE2D ? rd_resize2d(op, at, &z, NULL, 0) : rd_upsampling(op, at, &z, NULL, 0)))
+    return false;
+  tap->linear = z.linear;
+  if (!z.linear) {
+    tap->i[0] = tap->i[1] = nearest(&z, x, in, out);
+    tap->t = 0;
+    return true;
+  }
+  float f = in_coord(&z, x, in, out), f0 = floorf(f);
+  tap->t = f - f0;
+  for (int k = 0; k < 2; k++) {
+    int64_t v = (int64_t)f0 + k;
+    tap->i[k] = v < 0 ? 0 : v >= in ? in - 1 : v;
+  }
+  return true;
 }
 
 void k_resize(OpId op, Tensor *const *args, int nargs, const Attrs *at, Tensor *const *outs,

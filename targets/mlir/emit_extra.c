@@ -118,6 +118,21 @@ static Val *emit_binary_family(Fn *f, OpId op, Val *x, Val *y, const Type *rt) {
   }
 }
 
+/* ------------------------------------- math.c's functions, in double */
+
+/* tan, asin, acos, atan, sinh and cosh as relayc's kernel computes them:
+ * in double (math's operations: libm's functions through LLVM), rounded
+ * once to x's dtype. */
+static Val *emit_libm(Fn *f, OpId op, Val *x) {
+  static const char *const name[] = {
+      [OP_TAN] = "math.tan",   [OP_ASIN] = "math.asin", [OP_ACOS] = "math.acos",
+      [OP_ATAN] = "math.atan", [OP_SINH] = "math.sinh", [OP_COSH] = "math.cosh",
+  };
+  Val *d = emit_convert(f, "arith.extf", fn_static(f, x), DT_FLOAT64);
+  d = emit_arith(f, name[op], 1, &d);
+  return emit_convert(f, "arith.truncf", d, mty_dtype(x));
+}
+
 /* The elementwise unary operators of math.c that lower faithfully. */
 static Val *emit_math(Fn *f, OpId op, Val *x) {
   switch (op) {
@@ -126,6 +141,12 @@ static Val *emit_math(Fn *f, OpId op, Val *x) {
   case OP_TRUNC: return emit_arith(f, "math.trunc", 1, &x);
   case OP_SIN: return emit_tosa1(f, "sin", x, x->type);
   case OP_COS: return emit_tosa1(f, "cos", x, x->type);
+  case OP_TAN:
+  case OP_ASIN:
+  case OP_ACOS:
+  case OP_ATAN:
+  case OP_SINH:
+  case OP_COSH: return emit_libm(f, op, x);
   case OP_LOG2: return emit_arith(f, "math.log2", 1, &x);
   case OP_LOG10: return emit_arith(f, "math.log10", 1, &x);
   case OP_ISNAN: return emit_is_nan(f, x);
@@ -207,6 +228,47 @@ static Val *emit_conv1d(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt)
   Val *r = emit_conv2d(f, emit_reshape(f, x, 4, x4), emit_reshape(f, wt, 4, w4), &a2,
                        mty_tensor(f, rt->tensor.dtype, 4, r4));
   return emit_reshape(f, r, 3, rs);
+}
+
+/* nn.conv2d_transpose (NCHW data, IOHW weights) as the nn.conv2d whose
+ * taps are relayc's: x with stride - 1 zeros after each element (reshaped
+ * to [N, C, H, 1, W, 1], padded, reshaped), then the window of it that
+ * output row 0 .. o - 1 reads, from padding - dilation * (k - 1) on
+ * (zeros padded where the window leaves the data, the rest sliced off),
+ * convolved with the weights as OIHW per group and flipped in H and W,
+ * stride 1, the dilation and no padding.  Every tap is a product, the
+ * inserted zeros' too, as relayc multiplies them (0 * NaN is NaN). */
+static Val *emit_conv2d_transpose(Fn *f, Val *x, Val *wt, const Attrs *at, const Type *rt) {
+  const int64_t *xs = mty_shape(x), *ws = mty_shape(wt);
+  Win w = attr_window(at, ws + 2);
+  int64_t g = ir_attr_int(at, "groups", 1), n = xs[0], c = xs[1];
+  int64_t x6[6] = {n, c, xs[2], 1, xs[3], 1}, lo6[6] = {0},
+          hi6[6] = {0, 0, 0, w.s[0] - 1, 0, w.s[1] - 1};
+  int64_t up[4] = {n, c, xs[2] * w.s[0], xs[3] * w.s[1]};
+  x = emit_reshape(f, emit_pad(f, emit_reshape(f, x, 6, x6), lo6, hi6, 0), 4, up);
+  int64_t pre[4] = {0}, post[4] = {0}, start[4] = {0}, size[4] = {n, c, 0, 0};
+  int64_t zero[4] = {0, 0, 0, 0}, one[2] = {1, 1};
+  for (int i = 2; i < 4; i++) {
+    int64_t need = rt->tensor.shape[i] + w.d[i - 2] * (ws[i] - 1);
+    int64_t from = w.lo[i - 2] - w.d[i - 2] * (ws[i] - 1);
+    pre[i] = from < 0 ? -from : 0;
+    post[i] = from + need > up[i] ? from + need - up[i] : 0;
+    start[i] = from + pre[i], size[i] = need;
+  }
+  x = emit_slice(f, emit_pad(f, x, pre, post, 0), start, size);
+  int64_t cg = c / g, ocg = ws[1], w5[5] = {g, cg, ocg, ws[2], ws[3]};
+  int64_t oihw[4] = {g * ocg, cg, ws[2], ws[3]};
+  static const int swap[5] = {0, 2, 1, 3, 4};
+  wt = emit_reshape(f, emit_transpose(f, emit_reshape(f, wt, 5, w5), swap), 4, oihw);
+  for (int i = 2; i < 4; i++)
+    if (ws[i] > 1)
+      wt = emit_reverse(f, wt, i);
+  Attrs a2 = {0};
+  ir_attr_set_ints(f->t->a, &a2, "strides", 2, one);
+  ir_attr_set_ints(f->t->a, &a2, "dilation", 2, w.d);
+  ir_attr_set_ints(f->t->a, &a2, "padding", 4, zero);
+  ir_attr_set_int(f->t->a, &a2, "groups", g);
+  return emit_conv2d(f, x, wt, &a2, rt);
 }
 
 /* ---------------------------------------------------------- reductions */
@@ -296,6 +358,7 @@ Val *emit_extra(Fn *f, const Expr *e, Val **a, const Type *rt) {
   case OP_GLOBAL_MAX_POOL2D: return emit_max_over(f, a[0], 0xc); /* H and W of NCHW */
   case OP_MATMUL: return emit_nn_matmul(f, a[0], a[1], at, rt);
   case OP_CONV1D: return emit_conv1d(f, a[0], a[1], at, rt);
+  case OP_CONV2D_TRANSPOSE: return emit_conv2d_transpose(f, a[0], a[1], at, rt);
   default: return emit_math(f, op, a[0]);
   }
 }

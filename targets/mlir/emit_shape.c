@@ -191,6 +191,79 @@ static Val *emit_split(Fn *f, Val *x, const Attrs *at, const Type *rt) {
   return v;
 }
 
+/* ------------------------------------------- transform.c and image.c */
+
+/* repeat: each element repeated reps times along axis, as x shaped
+ * [outer, n, 1, inner] broadcast to [outer, n, reps, inner]. */
+static Val *emit_repeat(Fn *f, Val *x, const Attrs *at, const Type *rt) {
+  int r = mty_rank(x), axis = attr_axis(ir_attr_int(at, "axis", 0), r);
+  int64_t s[4] = {1, mty_shape(x)[axis], 1, 1};
+  for (int i = 0; i < r; i++)
+    if (i != axis)
+      s[i < axis ? 0 : 3] *= mty_shape(x)[i];
+  x = emit_reshape(f, x, 4, s);
+  s[2] = rt->tensor.shape[axis] / s[1];
+  return emit_reshape(f, emit_expand(f, x, 4, s), rt->tensor.rank, rt->tensor.shape);
+}
+
+/* depth_to_space and space_to_depth (NCHW) as reshape, transpose,
+ * reshape over the six dims (n, c, h, block row, w, block column) in the
+ * order each side of the move has them:
+ *   depth_to_space DCR: x [N, b, b, C, H, W] -> [N, C, H, b, W, b];
+ *                  CRD: x [N, C, b, b, H, W] -> [N, C, H, b, W, b];
+ *   space_to_depth:     x [N, C, H, b, W, b] -> [N, b, b, C, H, W]. */
+static Val *emit_space_depth(Fn *f, OpId op, Val *x, const Attrs *at, const Type *rt) {
+  int64_t b = ir_attr_int(at, "block_size", 1);
+  const int64_t *xs = mty_shape(x), *ys = rt->tensor.shape;
+  int64_t s[6];
+  static const int dcr[6] = {0, 3, 4, 1, 5, 2}, crd[6] = {0, 1, 4, 2, 5, 3},
+                   s2d[6] = {0, 3, 5, 1, 2, 4};
+  const int *perm = s2d;
+  if (op == OP_DEPTH_TO_SPACE) {
+    bool c = !strcmp(ir_attr_str(at, "mode", "DCR"), "CRD");
+    int64_t v[6] = {xs[0], c ? ys[1] : b, b, c ? b : ys[1], xs[2], xs[3]};
+    memcpy(s, v, sizeof s);
+    perm = c ? crd : dcr;
+  } else {
+    int64_t v[6] = {xs[0], xs[1], ys[2], b, ys[3], b};
+    memcpy(s, v, sizeof s);
+  }
+  Val *t = emit_transpose(f, emit_reshape(f, x, 6, s), perm);
+  return emit_reshape(f, t, 4, ys);
+}
+
+/* layout_transform between simple layouts: a transpose, result dim i
+ * the source's dim named dst_layout[i]. */
+static Val *emit_layout(Fn *f, Val *x, const Attrs *at) {
+  const char *src = ir_attr_str(at, "src_layout", ""), *dst = ir_attr_str(at, "dst_layout", "");
+  int perm[IR_MAX_RANK];
+  for (int i = 0; i < mty_rank(x); i++)
+    perm[i] = (int)(strchr(src, dst[i]) - src);
+  return emit_transpose(f, x, perm);
+}
+
+/* collapse_sum_like: x summed over its leading dims and those where the
+ * target's dim is 1, as relayc's kernel (floats accumulated in double
+ * from 0 and rounded once, so -0 becomes +0 even where nothing is summed:
+ * then a sum over an axis of 1; integers wrapping). */
+static Val *emit_collapse_sum(Fn *f, Val *x, const Type *rt) {
+  int xr = mty_rank(x), lead = xr - rt->tensor.rank;
+  uint32_t mask = (1u << lead) - 1;
+  for (int i = lead; i < xr; i++)
+    if (rt->tensor.shape[i - lead] == 1)
+      mask |= 1u << i;
+  if (!ir_dtype_is_float(mty_dtype(x))) {
+    if (mask)
+      x = emit_reduce_each(f, "reduce_sum", x, mask);
+  } else if (mask) {
+    x = emit_float_sum(f, x, mask, false);
+  } else {
+    int64_t col[2] = {ir_type_numel(x->type), 1};
+    x = emit_float_sum(f, emit_reshape(f, x, 2, col), 2, false);
+  }
+  return emit_reshape(f, x, rt->tensor.rank, rt->tensor.shape);
+}
+
 Val *emit_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt) {
   Val *x = a[0];
   const int64_t *v;
@@ -224,6 +297,17 @@ Val *emit_shape(Fn *f, OpId op, Val **a, const Attrs *at, const Type *rt) {
     return emit_concat(f, n, ys, axis);
   }
   case OP_SPLIT: return emit_split(f, x, at, rt);
+  case OP_BATCH_FLATTEN:
+  case OP_RESHAPE_LIKE: return emit_reshape(f, x, rt->tensor.rank, rt->tensor.shape);
+  case OP_SLICE_LIKE: {
+    int64_t zero[IR_MAX_RANK] = {0};
+    return emit_slice(f, x, zero, rt->tensor.shape);
+  }
+  case OP_REPEAT: return emit_repeat(f, x, at, rt);
+  case OP_DEPTH_TO_SPACE:
+  case OP_SPACE_TO_DEPTH: return emit_space_depth(f, op, x, at, rt);
+  case OP_LAYOUT_TRANSFORM: return emit_layout(f, x, at);
+  case OP_COLLAPSE_SUM_LIKE: return emit_collapse_sum(f, x, rt);
   case OP_ZEROS:
   case OP_ZEROS_LIKE: return emit_fill(f, rt, 0);
   case OP_ONES:
