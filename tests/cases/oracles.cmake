@@ -21,10 +21,14 @@ if(RS_TEST_PASSES)
   # does alpha-equality matching free variables by pointer
   # (compiler/ir/equal.c): after both, seed 1's reduced to 16 nodes.
   # After the report's command learnt -max_len (harnesses/fuzz_target.c),
-  # seed 2's reduced to 18; seeds 3 to 6 to 6, 9, 5 and 8.
+  # seed 2's reduced to 18; seeds 3 to 6 to 6, 9, 5 and 8.  After
+  # compiler/ops/image.c exported resize's taps, seed 5's reduced to 14
+  # here; seed 6's to 7 and 14 in two runs under setarch -R, and with
+  # address randomisation on (as on CI, where setarch -R is not allowed)
+  # to 5, 7 and 5 in three (reduce.cmake allows it 16).
   set(_bug_cases
       "bad_fold_swap result 2"
-      "bad_cse_attrs type|result|well-formed 5"
+      "bad_cse_attrs type|result|well-formed 6"
       "bad_dce_refwrite result|effects 1"
       "bad_anf postcondition 1")
   foreach(case ${_bug_cases})
