@@ -394,15 +394,20 @@ static int sites_of(const Module *m, bool (*is_site)(const Known *, const Expr *
   return n;
 }
 
+/* The call e rewritten in place into op(args[0 .. n)), no attributes. */
+static void recall(Expr *e, OpId op, int n, Expr **args) {
+  e->call.op = op;
+  e->call.nargs = n;
+  e->call.args = args;
+  e->call.attrs = (Attrs){0};
+}
+
 /* e becomes broadcast_to(x, e's shape): what a fold to x gives. */
 static void become(Module *m, Expr *e, Expr *x) {
   const Type *t = e->type;
   Expr **args = ARENA_ARRAY(m->arena, Expr *, 1);
   args[0] = x;
-  e->call.op = OP_BROADCAST_TO;
-  e->call.nargs = 1;
-  e->call.args = args;
-  e->call.attrs = (Attrs){0};
+  recall(e, OP_BROADCAST_TO, 1, args);
   ir_attr_set_ints(m->arena, &e->call.attrs, "shape", t->tensor.rank, t->tensor.shape);
 }
 
@@ -522,9 +527,7 @@ static void expand_minmax(Module *m, uint32_t which) {
     outer[0] = ir_call_op(m, OP_ISNAN, 1, &b, NULL);
     outer[1] = b;
     outer[2] = ir_call_op(m, OP_WHERE, 3, inner, NULL);
-    e->call.op = OP_WHERE;
-    e->call.nargs = 3;
-    e->call.args = outer;
+    recall(e, OP_WHERE, 3, outer);
   }
 }
 
@@ -548,10 +551,7 @@ static void start_finite(Module *m, uint32_t which) {
     Expr **args = ARENA_ARRAY(m->arena, Expr *, 2);
     args[0] = ir_expr_clone_node(m, e);
     args[1] = ir_const_scalar(m, dt, min ? ir_dtype_float_max(dt) : -ir_dtype_float_max(dt));
-    e->call.op = min ? OP_MINIMUM : OP_MAXIMUM;
-    e->call.nargs = 2;
-    e->call.args = args;
-    e->call.attrs = (Attrs){0};
+    recall(e, min ? OP_MINIMUM : OP_MAXIMUM, 2, args);
   }
 }
 
@@ -583,8 +583,7 @@ static bool replay_gives(const char *text, void (*rewrite)(Module *, uint32_t), 
 
 /* fold-zero's replay: all fold sites folded, or one alone; each way with
  * either zero of a site whose operands both are. */
-static bool fold_confirmed(const Module *m, int nsites, uint64_t seed, const EvValue *got) {
-  char *text = ir_print_module(m);
+static bool fold_confirmed(const char *text, int nsites, uint64_t seed, const EvValue *got) {
   bool same = false;
   for (int left = 0; !same && left < 2; left++) {
     uint32_t z = left ? LEFT_ZERO : 0;
@@ -592,7 +591,6 @@ static bool fold_confirmed(const Module *m, int nsites, uint64_t seed, const EvV
     for (int i = 0; !same && nsites > 1 && i < nsites && i < MAX_SITES; i++)
       same = replay_gives(text, fold_sites, z | 1u << i, seed, got);
   }
-  free(text);
   return same;
 }
 
@@ -701,22 +699,19 @@ MltKnown mlt_known_cause(const Module *m, uint64_t seed, const EvValue *want, co
                        : MLT_KNOWN_NONE;
   if (minmax && differs_only(want, got, finite_for_inf))
     return MLT_KNOWN_REDUCE_INF;
-  if (minmax) { /* the finite start taken further (a log of it, say) */
+  MltKnown k = MLT_KNOWN_NONE;
+  if (minmax || nsites || nminmax) { /* the replays, on the module printed once */
     char *text = ir_print_module(m);
-    bool same = replay_gives(text, start_finite, 0, seed, got);
+    if (minmax && replay_gives(text, start_finite, 0, seed, got))
+      k = MLT_KNOWN_REDUCE_INF; /* the finite start taken further (a log of it, say) */
+    else if (nsites && fold_confirmed(text, nsites, seed, got))
+      k = MLT_KNOWN_FOLD_ZERO;
+    else if (nminmax && replay_gives(text, expand_minmax, 0, seed, got))
+      k = MLT_KNOWN_MINMAX_ZERO;
     free(text);
-    if (same)
-      return MLT_KNOWN_REDUCE_INF;
   }
-  if (nsites && fold_confirmed(m, nsites, seed, got))
-    return MLT_KNOWN_FOLD_ZERO;
-  if (nminmax) {
-    char *text = ir_print_module(m);
-    bool same = replay_gives(text, expand_minmax, 0, seed, got);
-    free(text);
-    if (same)
-      return MLT_KNOWN_MINMAX_ZERO;
-  }
+  if (k != MLT_KNOWN_NONE)
+    return k;
   if (mlt_inexact_int(m, seed, want, got)) {
     if (*pattern == MLT_KNOWN_NONE)
       *pattern = MLT_KNOWN_INEXACT_INT;
